@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { demoEnv } from "./fixtures";
+
+export interface TestServer {
+  baseUrl: string;
+  database: "pglite" | "postgres";
+  dataDir: string;
+  /** The launcher's environment, to restart the same server (e.g. after kill -9). */
+  env: NodeJS.ProcessEnv;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** A fresh database on the server TEST_DATABASE_URL points at; dropped by the returned function. */
+async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `switchboard_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the product exactly as `npm start` does, on a free port with a throwaway database. */
+export async function startServer(options: { postgresUrl?: string; port?: number; log?: string } = {}): Promise<TestServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-test-"));
+  const fresh = options.postgresUrl ? await createFreshDatabase(options.postgresUrl) : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...demoEnv(),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    NEXT_TELEMETRY_DISABLED: "1",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    ...(fresh
+      ? {
+          DATABASE_URL: fresh.url,
+          ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+          AUTH_SECRET: randomBytes(32).toString("base64"),
+        }
+      : { DATABASE_URL: "" }),
+  };
+  const child = launch(env, options.log ?? path.join(dataDir, "server.log"));
+  await waitUntilHealthy(`http://127.0.0.1:${port}`, child, options.log ?? path.join(dataDir, "server.log"));
+  return {
+    baseUrl: `http://localhost:${port}`,
+    database: fresh ? "postgres" : "pglite",
+    dataDir,
+    env,
+    process: child,
+    stop: async () => {
+      await stopProcess(child);
+      await fresh?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launch(env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  const out = fs.openSync(logFile, "a");
+  // Run from the project root (where the test runners start).
+  return spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+    env,
+    stdio: ["ignore", out, out],
+  });
+}
+
+export async function waitUntilHealthy(origin: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The server exited with code ${child.exitCode}:\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`);
+    }
+    try {
+      if ((await fetch(`${origin}/rest/1.0/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not become healthy in time:\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`);
+}
+
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill(signal);
+  await exited;
+}

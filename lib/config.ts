@@ -1,0 +1,53 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every environment variable the product reads, validated once. .env.example lists them all.
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded (openssl rand -base64 32)")
+    .optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional(),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  DEMO_DEVELOPER_EMAIL: z.email().default("demo@example.com"),
+  DEMO_DEVELOPER_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  DEMO_DOMAIN: z.string().regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, "lowercase letters, digits, dot and dash").default("demo"),
+  DEMO_APP_NAME: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, "letters, digits, dot, dash, underscore").default("demo-app"),
+  DEMO_CONSUMER_KEY: z.string().min(8).max(128).optional(),
+  DEMO_CONSUMER_SECRET: z.string().min(16).max(256).optional(),
+});
+
+export type Config = z.infer<typeof schema> & { publicUrl: string; dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError that names the variable and the rule. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(blanksRemoved);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nFix the variable(s) above (see .env.example).`);
+  }
+  const c = result.data;
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
+    dataDir: path.resolve(c.DATA_DIR),
+  };
+}
+
+let cached: Config | undefined;
+export function config(): Config {
+  return (cached ??= loadConfig());
+}

@@ -1,0 +1,160 @@
+// Collects OAuth request parameters from the Authorization header, the query string and a form body
+// (RFC 5849 section 3.4.1.3.1).
+
+import { ApiError } from "@/lib/rest/api-error";
+import { percentDecode } from "@/lib/oauth/percent-encode";
+
+export type ParamPair = [string, string];
+
+/**
+ * Parses an `OAuth ...` Authorization header value into decoded name/value pairs, without `realm`.
+ * Returns null when the scheme is not OAuth (e.g. Bearer, Basic).
+ */
+export function parseAuthorizationHeader(value: string): ParamPair[] | null {
+  const scheme = /^\s*OAuth(?=\s|$)/i.exec(value);
+  if (!scheme) return null;
+
+  const pairs: ParamPair[] = [];
+  const text = value;
+  let i = scheme[0].length;
+
+  const skip = (pattern: RegExp) => {
+    while (i < text.length && pattern.test(text[i]!)) i++;
+  };
+
+  for (;;) {
+    // Whitespace and stray commas between parameters are tolerated.
+    skip(/[\s,]/);
+    if (i >= text.length) break;
+
+    const name = /^[^\s=,"]+/.exec(text.slice(i))?.[0];
+    if (!name) throw malformedHeader(`expected a parameter name at position ${i}`);
+    i += name.length;
+    skip(/\s/);
+    if (text[i] !== "=") throw malformedHeader(`expected "=" after ${JSON.stringify(name)}`);
+    i++;
+    skip(/\s/);
+
+    let raw = "";
+    if (text[i] === '"') {
+      i++;
+      let closed = false;
+      while (i < text.length) {
+        const ch = text[i]!;
+        if (ch === '"') {
+          closed = true;
+          i++;
+          break;
+        }
+        // RFC 7230 quoted-pair; OAuth values are percent-encoded so this only matters for realm.
+        if (ch === "\\" && i + 1 < text.length) {
+          raw += text[i + 1];
+          i += 2;
+          continue;
+        }
+        raw += ch;
+        i++;
+      }
+      if (!closed) throw malformedHeader(`the value of ${JSON.stringify(name)} has no closing quote`);
+    } else {
+      raw = /^[^\s,"]*/.exec(text.slice(i))?.[0] ?? "";
+      i += raw.length;
+    }
+
+    skip(/\s/);
+    if (i < text.length && text[i] !== ",") {
+      throw malformedHeader(`expected "," after the value of ${JSON.stringify(name)}`);
+    }
+
+    // realm is not an OAuth parameter and is not percent-encoded, so it is neither decoded nor kept.
+    if (name.toLowerCase() === "realm") continue;
+    pairs.push([decodeHeaderPart(name), decodeHeaderPart(raw)]);
+  }
+  return pairs;
+}
+
+function decodeHeaderPart(value: string): string {
+  try {
+    return percentDecode(value);
+  } catch {
+    throw malformedHeader(`${JSON.stringify(value)} is not correctly percent-encoded`);
+  }
+}
+
+function malformedHeader(reason: string): ApiError {
+  return new ApiError(
+    "bad_request",
+    `Malformed OAuth Authorization header: ${reason}. ` +
+      `Expected: OAuth oauth_consumer_key="...", oauth_signature="...", ...`,
+    { oauthProblem: "parameter_rejected" },
+  );
+}
+
+/** Parses application/x-www-form-urlencoded pairs ("+" is space), keeping duplicates and order. */
+export function parseFormPairs(raw: string): ParamPair[] {
+  const pairs: ParamPair[] = [];
+  for (const part of raw.split("&")) {
+    if (part === "") continue;
+    const eq = part.indexOf("=");
+    const name = eq === -1 ? part : part.slice(0, eq);
+    const value = eq === -1 ? "" : part.slice(eq + 1);
+    pairs.push([percentDecode(name, { plusIsSpace: true }), percentDecode(value, { plusIsSpace: true })]);
+  }
+  return pairs;
+}
+
+/** Parses a raw query string (with or without the leading "?"). */
+export function parseQueryPairs(rawQuery: string): ParamPair[] {
+  return parseFormPairs(rawQuery.startsWith("?") ? rawQuery.slice(1) : rawQuery);
+}
+
+export function isProtocolParam(name: string): boolean {
+  return name.startsWith("oauth_") || name.startsWith("xoauth_") || name.startsWith("x_auth_");
+}
+
+export interface RequestParamSources {
+  authorization?: string | null;
+  rawQuery: string;
+  /** The raw body, only when Content-Type is application/x-www-form-urlencoded. */
+  formBody?: string | null;
+}
+
+export interface CollectedParams {
+  /** Every parameter for the signature base string (oauth_signature and realm excluded). */
+  all: ParamPair[];
+  /** oauth_*, xoauth_* and x_auth_* parameters by name, including oauth_signature. */
+  oauth: Record<string, string>;
+}
+
+/** Merges header, query and form parameters; a protocol parameter sent twice is a 400. */
+export function collectRequestParams(sources: RequestParamSources): CollectedParams {
+  const header = sources.authorization ? parseAuthorizationHeader(sources.authorization) : null;
+  const labelled: Array<[string, ParamPair[]]> = [
+    ["Authorization header", header ?? []],
+    ["query string", parseQueryPairs(sources.rawQuery)],
+    ["form body", sources.formBody ? parseFormPairs(sources.formBody) : []],
+  ];
+
+  const all: ParamPair[] = [];
+  const oauth: Record<string, string> = {};
+  const seenIn = new Map<string, string>();
+  for (const [source, pairs] of labelled) {
+    for (const [name, value] of pairs) {
+      if (isProtocolParam(name)) {
+        const first = seenIn.get(name);
+        if (first !== undefined) {
+          const where = first === source ? `twice in the ${source}` : `in both the ${first} and the ${source}`;
+          throw new ApiError(
+            "bad_request",
+            `The OAuth parameter "${name}" was sent ${where}. Send each OAuth parameter exactly once.`,
+            { oauthProblem: "parameter_rejected", extra: { parameter: name } },
+          );
+        }
+        seenIn.set(name, source);
+        oauth[name] = value;
+      }
+      if (name !== "oauth_signature") all.push([name, value]);
+    }
+  }
+  return { all, oauth };
+}

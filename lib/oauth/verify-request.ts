@@ -1,0 +1,184 @@
+import { Prisma, type AccessToken, type Application, type Domain, type RequestToken } from "@prisma/client";
+import { config } from "@/lib/config";
+import { decryptSecret } from "@/lib/crypto/secret-box";
+import { prisma } from "@/lib/db/client";
+import { ApiError, type OAuthProblem } from "@/lib/rest/api-error";
+import { collectRequestParams } from "./params";
+import {
+  baseStringUri,
+  bodyHash,
+  checkTimestamp,
+  hmacSha1,
+  safeEqual,
+  signatureBaseString,
+  timestampSeconds,
+  xoauthBodySignature,
+} from "./signature";
+
+// Verifies an incoming request per RFC 5849 (HMAC-SHA1) plus the Body Hash extension and the
+// original SDKs' xoauth_body_signature. Unknown consumers and tokens take the same path as known
+// ones (a dummy secret is signed with), so timing does not tell them apart.
+
+export const TIMESTAMP_WINDOW_SECONDS = 600;
+const REQUIRED = ["oauth_consumer_key", "oauth_signature_method", "oauth_signature", "oauth_timestamp", "oauth_nonce"];
+const DUMMY_SECRET = "dummy-secret-for-constant-time-path";
+
+/** Which token the request may carry: none (consumer only), an access token, or a request token. */
+export type TokenKind = "none" | "access" | "request" | "access-optional";
+
+export interface VerifiedRequest {
+  application: Application & { domain: Domain };
+  consumerSecret: string;
+  accessToken: AccessToken | null;
+  requestToken: RequestToken | null;
+  /** Every oauth_*, xoauth_* and x_auth_* parameter of the request. */
+  oauth: Record<string, string>;
+}
+
+export interface VerifyInput {
+  request: Request;
+  url: URL;
+  rawBody: string;
+  tokenKind: TokenKind;
+}
+
+const unauthorized = (problem: OAuthProblem, detail: string, oauthParams?: Record<string, string>) =>
+  new ApiError("unauthorized", detail, { oauthProblem: problem, oauthParams });
+
+export async function verifyOAuthRequest({ request, url, rawBody, tokenKind }: VerifyInput): Promise<VerifiedRequest> {
+  const authorization = request.headers.get("authorization");
+  const isForm = /^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "");
+  const { all, oauth } = collectRequestParams({ authorization, rawQuery: url.search, formBody: isForm ? rawBody : null });
+
+  if (!oauth.oauth_consumer_key && !oauth.oauth_signature) {
+    throw unauthorized(
+      "parameter_absent",
+      "This request needs OAuth 1.0a credentials: sign it with your application's consumer key and secret (HMAC-SHA1).",
+      { oauth_parameters_absent: REQUIRED.join("&") },
+    );
+  }
+  const absent = REQUIRED.filter((name) => !oauth[name]);
+  if (tokenKind === "access" || tokenKind === "request") if (!oauth.oauth_token) absent.push("oauth_token");
+  if (absent.length) {
+    throw new ApiError("bad_request", `Missing OAuth parameter(s): ${absent.join(", ")}.`, {
+      oauthProblem: "parameter_absent",
+      oauthParams: { oauth_parameters_absent: absent.join("&") },
+    });
+  }
+  if (oauth.oauth_signature_method !== "HMAC-SHA1") {
+    throw new ApiError("bad_request", `oauth_signature_method "${oauth.oauth_signature_method}" is not supported; use HMAC-SHA1.`, {
+      oauthProblem: "signature_method_rejected",
+    });
+  }
+  if (oauth.oauth_version !== undefined && oauth.oauth_version !== "1.0") {
+    throw new ApiError("bad_request", `oauth_version must be 1.0 (or left out); got "${oauth.oauth_version}".`, {
+      oauthProblem: "version_rejected",
+      oauthParams: { oauth_acceptable_versions: "1.0-1.0" },
+    });
+  }
+  checkTimestamp(timestampSeconds(oauth.oauth_timestamp!), Date.now() / 1000, TIMESTAMP_WINDOW_SECONDS);
+  if (tokenKind === "none" && oauth.oauth_token) {
+    throw new ApiError("bad_request", "This endpoint is signed with the consumer secret alone; leave out oauth_token.", {
+      oauthProblem: "parameter_rejected",
+    });
+  }
+
+  const application = await prisma.application.findUnique({
+    where: { consumerKey: oauth.oauth_consumer_key! },
+    include: { domain: true },
+  });
+  const consumerSecret = application ? decryptSecret(application.consumerSecretEnc) : DUMMY_SECRET;
+
+  let accessToken: AccessToken | null = null;
+  let requestToken: RequestToken | null = null;
+  let tokenSecret = "";
+  if (oauth.oauth_token && tokenKind !== "none") {
+    if (tokenKind === "request") {
+      requestToken = await prisma.requestToken.findUnique({ where: { token: oauth.oauth_token } });
+      tokenSecret = requestToken ? decryptSecret(requestToken.secretEnc) : DUMMY_SECRET;
+    } else {
+      accessToken = await prisma.accessToken.findUnique({ where: { token: oauth.oauth_token } });
+      tokenSecret = accessToken ? decryptSecret(accessToken.secretEnc) : DUMMY_SECRET;
+    }
+  }
+
+  const baseString = signatureBaseString(request.method, baseStringUri(url, config().publicUrl), all);
+  const signatureOk = safeEqual(hmacSha1(baseString, consumerSecret, tokenSecret), oauth.oauth_signature!);
+  const bodyOk = checkBody(rawBody, isForm, oauth, consumerSecret, tokenSecret);
+
+  if (!application) {
+    throw unauthorized("consumer_key_unknown", "Unknown oauth_consumer_key. Copy the consumer key of your application from the portal.");
+  }
+  const token = tokenKind === "request" ? requestToken : accessToken;
+  if (oauth.oauth_token && (!token || token.applicationId !== application.id)) {
+    throw unauthorized("token_rejected", "The oauth_token is unknown or was not issued to this application. Log in again to get a new token.");
+  }
+  if (!signatureOk) {
+    throw unauthorized(
+      "signature_invalid",
+      "The OAuth signature does not match. Check the consumer secret, the token secret, and that the URL, method and parameters you signed are the ones you sent.",
+    );
+  }
+  if (bodyOk !== true) throw bodyOk;
+  if (accessToken?.revokedAt) throw unauthorized("token_revoked", "This access token was revoked. Log in again to get a new token.");
+
+  await recordNonce(application.consumerKey, oauth.oauth_token ?? "", oauth.oauth_nonce!);
+  return { application, consumerSecret, accessToken, requestToken, oauth };
+}
+
+/** A non-form body must be covered by oauth_body_hash or xoauth_body_signature, so it cannot be swapped. */
+function checkBody(
+  rawBody: string,
+  isForm: boolean,
+  oauth: Record<string, string>,
+  consumerSecret: string,
+  tokenSecret: string,
+): true | ApiError {
+  const hash = oauth.oauth_body_hash;
+  const legacy = oauth.xoauth_body_signature;
+  if (isForm) {
+    return hash === undefined
+      ? true
+      : new ApiError("bad_request", "oauth_body_hash must not be sent with a form-encoded body (its parameters are signed directly).", {
+          oauthProblem: "parameter_rejected",
+        });
+  }
+  if (hash !== undefined) {
+    return safeEqual(bodyHash(rawBody), hash)
+      ? true
+      : unauthorized("body_hash_invalid", "oauth_body_hash does not match the body: sign the exact bytes you send.");
+  }
+  if (legacy !== undefined) {
+    const method = oauth.xoauth_body_signature_method ?? "HMAC-SHA1";
+    if (method !== "HMAC-SHA1") return unauthorized("body_hash_invalid", "xoauth_body_signature_method must be HMAC-SHA1.");
+    return safeEqual(xoauthBodySignature(rawBody, consumerSecret, tokenSecret), legacy)
+      ? true
+      : unauthorized("body_hash_invalid", "xoauth_body_signature does not match the body: sign the exact bytes you send.");
+  }
+  return rawBody === ""
+    ? true
+    : unauthorized(
+        "body_hash_missing",
+        "A request with a body must sign it: add oauth_body_hash (base64 SHA-1 of the body) to the signed OAuth parameters.",
+      );
+}
+
+let lastPrune = 0;
+
+/** The primary key (consumer, token, nonce) makes a replay fail, even across app instances. */
+async function recordNonce(consumerKey: string, token: string, nonce: string): Promise<void> {
+  try {
+    await prisma.oAuthNonce.create({ data: { consumerKey, token, nonce } });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw unauthorized("nonce_used", "This oauth_nonce was already used. Use a fresh random nonce for every request.");
+    }
+    throw error;
+  }
+  // A nonce matters only while its timestamp can still be accepted: 2 windows after it was seen.
+  const now = Date.now();
+  if (now - lastPrune > 60_000) {
+    lastPrune = now;
+    await prisma.oAuthNonce.deleteMany({ where: { createdAt: { lt: new Date(now - 2 * TIMESTAMP_WINDOW_SECONDS * 1000) } } });
+  }
+}

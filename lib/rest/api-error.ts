@@ -1,0 +1,73 @@
+// The one error type of the REST API. Handlers and lib/ functions throw it; withRest turns it
+// into an RFC 9457 problem response. Anything else thrown becomes a 500 that shows no internals.
+
+export const errorCodes = {
+  bad_request: { status: 400, title: "Bad Request" },
+  invalid_json: { status: 400, title: "Invalid JSON body" },
+  invalid_parameter: { status: 400, title: "Invalid parameter" },
+  validation_failed: { status: 400, title: "Validation failed" },
+  unauthorized: { status: 401, title: "Unauthorized" },
+  forbidden: { status: 403, title: "Forbidden" },
+  too_many_attempts: { status: 403, title: "Too many attempts" },
+  not_found: { status: 404, title: "Not Found" },
+  method_not_allowed: { status: 405, title: "Method Not Allowed" },
+  conflict: { status: 409, title: "Conflict" },
+  payload_too_large: { status: 413, title: "Payload Too Large" },
+  unsupported_media_type: { status: 415, title: "Unsupported Media Type" },
+  internal_error: { status: 500, title: "Internal Server Error" },
+  bad_gateway: { status: 502, title: "Bad Gateway" },
+  service_unavailable: { status: 503, title: "Service Unavailable" },
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** OAuth Problem Reporting values sent with 401s (and some 400s) in WWW-Authenticate. */
+export type OAuthProblem =
+  | "parameter_absent"
+  | "parameter_rejected"
+  | "signature_invalid"
+  | "signature_method_rejected"
+  | "version_rejected"
+  | "nonce_used"
+  | "timestamp_refused"
+  | "consumer_key_unknown"
+  | "consumer_key_refused"
+  | "token_rejected"
+  | "token_revoked"
+  | "token_expired"
+  | "token_used"
+  | "verifier_invalid"
+  | "permission_denied"
+  | "body_hash_missing"
+  | "body_hash_invalid"
+  | "user_refused";
+
+export interface ApiErrorOptions {
+  /** Extra response headers, e.g. Allow for 405 or Retry-After for lockouts. */
+  headers?: Record<string, string>;
+  /** Sent as oauth_problem in WWW-Authenticate and as oauthProblem in the body. */
+  oauthProblem?: OAuthProblem;
+  /** Extra OAuth problem parameters, e.g. { oauth_acceptable_timestamps: "a-b" }. */
+  oauthParams?: Record<string, string>;
+  /** Extra machine-readable members of the problem body, e.g. { parameter: "count" }. */
+  extra?: Record<string, unknown>;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly title: string;
+  readonly options: ApiErrorOptions;
+
+  constructor(code: ErrorCode, detail: string, options: ApiErrorOptions = {}) {
+    super(detail);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = errorCodes[code].status;
+    this.title = errorCodes[code].title;
+    this.options = options;
+  }
+}
+
+export const notFound = (what: string) =>
+  new ApiError("not_found", `${what} was not found. Check the id, and that it belongs to your domain.`);

@@ -1,0 +1,40 @@
+import type { z } from "zod";
+
+export interface AuthApplication {
+  id: string;
+  /** Public id "<domain>:<name>". */
+  publicId: string;
+  name: string;
+  domainId: string;
+}
+
+export interface AuthUser {
+  id: string;
+  login: string;
+  domainId: string;
+}
+
+/** Who is calling: the application (agent) always, the user (requestor) when a token is used. */
+export interface AuthContext {
+  application: AuthApplication;
+  /** Null for two-legged requests, signed with the consumer secret alone. */
+  user: AuthUser | null;
+  domain: { id: string; name: string };
+  token: { id: string; scope: "read-write" | "read-only" } | null;
+}
+
+export interface RestContext {
+  requestId: string;
+  url: URL;
+  /** Route parameters, already decoded. */
+  params: Record<string, string>;
+  /** The raw request body as received (empty string when none). */
+  rawBody: string;
+  /** Set by the authentication hook; null only on routes declared auth: "none". */
+  auth: AuthContext | null;
+  /** Parses the body as JSON and validates it; 400 (invalid_json / validation_failed) otherwise. */
+  json<S extends z.ZodType>(schema: S): z.infer<S>;
+}
+
+/** A context whose caller is known: what handlers of authenticated routes receive. */
+export type AuthedContext = RestContext & { auth: AuthContext };

@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import { config } from "@/lib/config";
+import type { ApiError } from "./api-error";
+
+export const REST_PREFIX = "/rest/1.0";
+export const SUPPORTED_VERSIONS = ["1.0"];
+
+/** Absolute URL of a REST path, e.g. restUrl("/users/abc"). Built from PUBLIC_URL, never from request headers. */
+export function restUrl(path: string): string {
+  return `${config().publicUrl}${REST_PREFIX}${path}`;
+}
+
+const CREATED = Symbol("created");
+const ACCEPTED = Symbol("accepted");
+
+export interface Created {
+  [CREATED]: true;
+  path: string;
+  entry?: unknown;
+}
+export interface Accepted {
+  [ACCEPTED]: true;
+  entry?: unknown;
+}
+
+/** POST result: 201 with Location = restUrl(path), and {entry} when given. */
+export const created = (path: string, entry?: unknown): Created => ({ [CREATED]: true, path, entry });
+/** 202: accepted, not yet acted upon. */
+export const accepted = (entry?: unknown): Accepted => ({ [ACCEPTED]: true, entry });
+
+export const isCreated = (v: unknown): v is Created => typeof v === "object" && v !== null && CREATED in v;
+export const isAccepted = (v: unknown): v is Accepted => typeof v === "object" && v !== null && ACCEPTED in v;
+
+export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+/** RFC 9457 problem body; `type` points at the error table in the API docs. */
+export function problemResponse(error: ApiError, requestId: string): Response {
+  const { oauthProblem, oauthParams, headers, extra } = error.options;
+  const responseHeaders: Record<string, string> = { ...headers };
+  if (error.status === 401) {
+    // RFC 5849 + OAuth Problem Reporting: every 401 names the realm and, when known, the problem.
+    const parts = [`realm="${config().publicUrl}${REST_PREFIX}"`];
+    if (oauthProblem) parts.push(`oauth_problem="${oauthProblem}"`);
+    for (const [k, v] of Object.entries(oauthParams ?? {})) parts.push(`${k}="${v}"`);
+    responseHeaders["WWW-Authenticate"] = `OAuth ${parts.join(", ")}`;
+  }
+  const body = {
+    type: `${config().publicUrl}/docs/api#error-${error.code}`,
+    title: error.title,
+    status: error.status,
+    detail: error.message,
+    code: error.code,
+    requestId,
+    ...(oauthProblem ? { oauthProblem } : {}),
+    ...extra,
+  };
+  return new Response(JSON.stringify(body), {
+    status: error.status,
+    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...responseHeaders },
+  });
+}
+
+/** The client's X-Request-Id when it looks sane, otherwise a fresh one; echoed on every response. */
+export function requestIdFor(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && /^[\w.-]{8,64}$/.test(given) ? given : `req_${randomBytes(12).toString("base64url")}`;
+}

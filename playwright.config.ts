@@ -1,0 +1,43 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { demoEnv } from "./e2e/support/fixtures";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+// Auth.js builds its form actions from the request host: the browser must use localhost, not 127.0.0.1.
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "e2e/portal",
+  outputDir: "test-results/playwright",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "node node_modules/tsx/dist/cli.mjs scripts/start.ts",
+    url: `${baseURL}/rest/1.0/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      ...demoEnv(),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseURL,
+      DATA_DIR: path.join(os.tmpdir(), `switchboard-e2e-${process.pid}`),
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: "",
+    },
+  },
+});

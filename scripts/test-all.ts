@@ -1,0 +1,70 @@
+// Runs every test: unit (Vitest), API over HTTP on PGlite and, when TEST_DATABASE_URL is set, on
+// PostgreSQL, then the browser tests (Playwright, Debian Chromium). Ends with "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+interface Outcome {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  ok: boolean;
+}
+
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-reports-"));
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const outcomes: Outcome[] = [];
+
+function run(cmd: string, args: string[], extraEnv: Record<string, string> = {}) {
+  console.log(`\n$ ${[cmd, ...args].join(" ")}`);
+  return spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+}
+
+function vitest(name: string, project: string, extraEnv: Record<string, string> = {}) {
+  const file = path.join(reportDir, `${name}.json`);
+  const result = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], extraEnv);
+  const report = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : undefined;
+  outcomes.push({
+    name,
+    passed: report?.numPassedTests ?? 0,
+    failed: report ? report.numFailedTests + (result.status !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1,
+    skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
+    ok: result.status === 0,
+  });
+}
+
+function playwright() {
+  const file = path.join(reportDir, "browser.json");
+  const result = run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const stats = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")).stats : undefined;
+  outcomes.push({
+    name: "browser",
+    passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+    failed: stats ? stats.unexpected + (result.status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1,
+    skipped: stats?.skipped ?? 0,
+    ok: result.status === 0,
+  });
+}
+
+const build = run("npx", ["next", "build"]);
+if (build.status !== 0) {
+  console.log("\nThe build failed; no tests were run.\n0 passed, 1 failed");
+  process.exit(1);
+}
+vitest("unit", "unit");
+vitest("api-pglite", "api", { TEST_DATABASE_URL: "" });
+if (process.env.TEST_DATABASE_URL) vitest("api-postgres", "api");
+else console.log("\nTEST_DATABASE_URL is not set: API tests ran on PGlite only.");
+playwright();
+
+console.log("\nSummary");
+for (const o of outcomes) console.log(`  ${o.name.padEnd(14)} ${o.passed} passed, ${o.failed} failed, ${o.skipped} skipped`);
+const total = outcomes.reduce((t, o) => ({ passed: t.passed + o.passed, failed: t.failed + o.failed, skipped: t.skipped + o.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(outcomes.every((o) => o.ok) ? 0 : 1);
