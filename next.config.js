@@ -5,6 +5,9 @@ const nextConfig = {
   // Database drivers stay outside the bundle: PGlite ships WASM, pg has optional native bits.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "@prisma/client"],
   poweredByHeader: false,
+  // The spec writes "GET /domains/?filterBy=owner...": a trailing slash must reach the route as signed,
+  // not be redirected (a 308 would make the client re-send to a URL it did not sign).
+  skipTrailingSlashRedirect: true,
   // Each test run builds into its own folder (NEXT_DIST_DIR) so parallel builds never collide.
   distDir: process.env.NEXT_DIST_DIR || ".next",
 };

@@ -18,3 +18,19 @@ export function demoEnv(): Record<string, string> {
     DEMO_CONSUMER_SECRET: demo.consumerSecret,
   };
 }
+
+/** A second tenant (developer, domain, application) that tests must never be able to reach. */
+export const otherTenant = {
+  developerEmail: "other-dev@example.com",
+  developerPassword: "other-password-123",
+  domain: "other",
+  appName: "other-app",
+  consumerKey: "ck_test_other_consumer_key",
+  consumerSecret: "cs_test_other_consumer_secret_0123456789",
+};
+
+/** Applications in the other domain: one suspended, one with two-legged requests turned off. */
+export const specialApps = {
+  suspended: { name: "suspended-app", consumerKey: "ck_test_suspended", consumerSecret: "cs_test_suspended_secret_0123456789" },
+  noTwoLegged: { name: "three-legged-only", consumerKey: "ck_test_no2legged", consumerSecret: "cs_test_no2legged_secret_012345678" },
+};

@@ -4,8 +4,14 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
 import pg from "pg";
-import { demoEnv } from "./fixtures";
+import { startEmbeddedDatabase } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+import { seedDemo } from "@/lib/seed/demo";
+import { encryptSecret } from "@/lib/crypto/secret-box";
+import { demoEnv, otherTenant, specialApps } from "./fixtures";
 
 export interface TestServer {
   baseUrl: string;
@@ -61,14 +67,11 @@ export async function startServer(options: { postgresUrl?: string; port?: number
     DATA_DIR: dataDir,
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    ...(fresh
-      ? {
-          DATABASE_URL: fresh.url,
-          ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-          AUTH_SECRET: randomBytes(32).toString("base64"),
-        }
-      : { DATABASE_URL: "" }),
+    DATABASE_URL: fresh?.url ?? "",
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    AUTH_SECRET: randomBytes(32).toString("base64"),
   };
+  await seedOtherTenant(env);
   const child = launch(env, options.log ?? path.join(dataDir, "server.log"));
   await waitUntilHealthy(`http://127.0.0.1:${port}`, child, options.log ?? path.join(dataDir, "server.log"));
   return {
@@ -83,6 +86,43 @@ export async function startServer(options: { postgresUrl?: string; port?: number
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second developer with its own domain and application, for cross-domain tests. Written with the
+ * product's own migrator and seed functions before the server starts (PGlite allows one process).
+ */
+async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
+  const saved = process.env.ENCRYPTION_KEY;
+  process.env.ENCRYPTION_KEY = env.ENCRYPTION_KEY;
+  const embedded = env.DATABASE_URL ? undefined : await startEmbeddedDatabase(env.DATA_DIR!);
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL || embedded!.url, max: 1 });
+  try {
+    await migrate(pool);
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const other = await seedDemo(prisma, otherTenant);
+    // Two more applications in the other domain with the flags the auth tests need.
+    const domain = await prisma.domain.findUniqueOrThrow({ where: { name: other.domain } });
+    const developer = await prisma.developer.findUniqueOrThrow({ where: { email: otherTenant.developerEmail } });
+    for (const app of [specialApps.suspended, specialApps.noTwoLegged]) {
+      await prisma.application.create({
+        data: {
+          domainId: domain.id,
+          name: app.name,
+          consumerKey: app.consumerKey,
+          consumerSecretEnc: encryptSecret(app.consumerSecret),
+          createdById: developer.id,
+          suspended: app === specialApps.suspended,
+          allow2legged: app !== specialApps.noTwoLegged,
+        },
+      });
+    }
+    await prisma.$disconnect();
+  } finally {
+    await pool.end();
+    await embedded?.stop();
+    process.env.ENCRYPTION_KEY = saved;
+  }
 }
 
 export function launch(env: NodeJS.ProcessEnv, logFile: string): ChildProcess {

@@ -1,33 +1,43 @@
 import { prisma } from "@/lib/db/client";
-import { verifyOAuthRequest } from "@/lib/oauth/verify-request";
+import { verifyOAuthRequest, type TokenKind } from "@/lib/oauth/verify-request";
 import { ApiError } from "./api-error";
 import type { AuthContext } from "./context";
 
 /**
- * "none": public (health, OAuth pages). "application": any signed request, two-legged (as the
- * application) or with a user's access token. "user": only with a user's access token.
+ * "none": public (health). "application": any signed request, two-legged (as the application) or
+ * with a user's access token. "user": only with a user's access token. "consumer": signed with the
+ * consumer secret alone (login, request_token). "request-token": signed with a request token
+ * (access_token).
  */
-export type AuthMode = "none" | "application" | "user";
+export type AuthMode = "none" | "application" | "user" | "consumer" | "request-token";
+
+const TOKEN_KIND: Record<Exclude<AuthMode, "none">, TokenKind> = {
+  application: "access-optional",
+  user: "access-optional", // a missing token is a 401 below, not a 400 for a missing parameter
+  consumer: "none",
+  "request-token": "request",
+};
 
 export interface AuthenticateInput {
   request: Request;
   url: URL;
   rawBody: string;
   mode: AuthMode;
+  /** The operation changes nothing of the user's data (logout), so a read-only token may call it. */
+  readOnlyTokenAllowed?: boolean;
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export async function authenticate({ request, url, rawBody, mode }: AuthenticateInput): Promise<AuthContext | null> {
+export async function authenticate({ request, url, rawBody, mode, readOnlyTokenAllowed }: AuthenticateInput): Promise<AuthContext | null> {
   if (mode === "none") return null;
-  const verified = await verifyOAuthRequest({ request, url, rawBody, tokenKind: "access-optional" });
-  const { application, accessToken } = verified;
+  const { application, accessToken, requestToken, oauth } = await verifyOAuthRequest({ request, url, rawBody, tokenKind: TOKEN_KIND[mode] });
 
   if (application.suspended) {
     throw new ApiError("forbidden", `The application ${application.domain.name}:${application.name} is suspended. Contact the domain owner.`);
   }
-  if (!accessToken) {
+  if (!accessToken && (mode === "application" || mode === "user")) {
     if (mode === "user") {
       throw new ApiError("unauthorized", "This operation acts as a user: sign it with a user's access token (POST /login or the three-legged flow).", {
         oauthProblem: "parameter_absent",
@@ -46,7 +56,7 @@ export async function authenticate({ request, url, rawBody, mode }: Authenticate
     const row = await prisma.user.findUnique({ where: { id: accessToken.userId }, select: { id: true, login: true, domainId: true, suspended: true } });
     if (!row) throw new ApiError("unauthorized", "The user of this token no longer exists.", { oauthProblem: "token_rejected" });
     if (row.suspended) throw new ApiError("forbidden", "This user is suspended. Contact the domain owner.");
-    if (accessToken.scope === "read-only" && !READ_METHODS.has(request.method)) {
+    if (accessToken.scope === "read-only" && !READ_METHODS.has(request.method) && !readOnlyTokenAllowed) {
       throw new ApiError("forbidden", "This token is read-only. Ask the user to approve read-write access to make changes.");
     }
     user = { id: row.id, login: row.login, domainId: row.domainId };
@@ -65,5 +75,7 @@ export async function authenticate({ request, url, rawBody, mode }: Authenticate
     user,
     domain: { id: application.domain.id, name: application.domain.name },
     token: accessToken ? { id: accessToken.id, scope: accessToken.scope === "read-only" ? "read-only" : "read-write" } : null,
+    requestTokenId: requestToken?.id,
+    oauth,
   };
 }

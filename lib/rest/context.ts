@@ -21,6 +21,10 @@ export interface AuthContext {
   user: AuthUser | null;
   domain: { id: string; name: string };
   token: { id: string; scope: "read-write" | "read-only" } | null;
+  /** The request token that signed the request (auth mode "request-token" only). */
+  requestTokenId?: string;
+  /** The verified oauth_*, xoauth_* and x_auth_* parameters (e.g. x_auth_username, oauth_verifier). */
+  oauth: Record<string, string>;
 }
 
 export interface RestContext {

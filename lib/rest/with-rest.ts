@@ -16,6 +16,8 @@ export type RestOperation = (request: Request, route?: RouteParams) => Promise<R
 export interface WithRestOptions<A extends AuthMode> {
   /** "none": public; "application": any signed request; "user": a request signed with a user's token. */
   auth: A;
+  /** See AuthenticateInput.readOnlyTokenAllowed. */
+  readOnlyTokenAllowed?: boolean;
 }
 
 type ContextFor<A extends AuthMode> = A extends "none" ? RestContext : AuthedContext;
@@ -37,7 +39,7 @@ export function withRest<A extends AuthMode>(handler: Handler<A>, options: WithR
     try {
       const url = new URL(request.url);
       const rawBody = await readBodyText(request, config().MAX_BODY_BYTES);
-      const auth = await authenticate({ request, url, rawBody, mode: options.auth });
+      const auth = await authenticate({ request, url, rawBody, mode: options.auth, readOnlyTokenAllowed: options.readOnlyTokenAllowed });
       const ctx: RestContext = {
         requestId,
         url,

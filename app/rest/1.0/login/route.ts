@@ -1,0 +1,7 @@
+import { loginWithPassword } from "@/lib/oauth/xauth";
+import { restRoute } from "@/lib/rest/route";
+import { withRest } from "@/lib/rest/with-rest";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute({
+  POST: withRest(async (_req, ctx) => loginWithPassword(ctx), { auth: "consumer" }),
+});

@@ -1,0 +1,7 @@
+import { createRequestToken } from "@/lib/oauth/three-legged";
+import { restRoute } from "@/lib/rest/route";
+import { withRest } from "@/lib/rest/with-rest";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute({
+  POST: withRest(async (_req, ctx) => createRequestToken(ctx), { auth: "consumer" }),
+});

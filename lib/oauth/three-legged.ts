@@ -1,0 +1,151 @@
+import { randomToken } from "@/lib/crypto/random";
+import { encryptSecret } from "@/lib/crypto/secret-box";
+import { prisma } from "@/lib/db/client";
+import { ApiError } from "@/lib/rest/api-error";
+import type { AuthedContext } from "@/lib/rest/context";
+import { safeEqual } from "./signature";
+import { formReply, issueAccessToken, parseScope } from "./tokens";
+import { authenticateUser } from "./user-login";
+
+// Three-legged OAuth 1.0a: request_token -> the user approves on our page -> access_token.
+
+export const REQUEST_TOKEN_TTL_MS = 10 * 60_000;
+const FORBIDDEN_CALLBACK_SCHEMES = new Set(["javascript:", "data:", "vbscript:", "file:"]);
+
+/** "oob" (the page shows the verifier) or an absolute URL; script-capable schemes are refused. */
+function validateCallback(raw: string | undefined): string {
+  if (!raw) throw new ApiError("bad_request", "oauth_callback is required: an absolute URL, or \"oob\" to show the verifier to the user.", { oauthProblem: "parameter_absent" });
+  if (raw === "oob") return raw;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ApiError("bad_request", "oauth_callback must be an absolute URL or \"oob\".", { oauthProblem: "parameter_rejected" });
+  }
+  if (FORBIDDEN_CALLBACK_SCHEMES.has(url.protocol)) {
+    throw new ApiError("bad_request", `oauth_callback may not use the ${url.protocol} scheme.`, { oauthProblem: "parameter_rejected" });
+  }
+  return raw;
+}
+
+/** POST /request_token, signed with the consumer secret; optional scope=read-only in the query or form body. */
+export async function createRequestToken(ctx: AuthedContext): Promise<Response> {
+  const callback = validateCallback(ctx.auth.oauth.oauth_callback);
+  const scope = parseScope(ctx.url.searchParams.get("scope") ?? new URLSearchParams(ctx.rawBody).get("scope") ?? undefined);
+  const token = randomToken(20);
+  const secret = randomToken(32);
+  await prisma.requestToken.create({
+    data: {
+      token,
+      secretEnc: encryptSecret(secret),
+      applicationId: ctx.auth.application.id,
+      callback,
+      scope,
+      expiresAt: new Date(Date.now() + REQUEST_TOKEN_TTL_MS),
+    },
+  });
+  return formReply([
+    ["oauth_token", token],
+    ["oauth_token_secret", secret],
+    ["oauth_callback_confirmed", "true"],
+  ]);
+}
+
+export interface AuthorizationRequest {
+  token: string;
+  applicationName: string;
+  applicationDescription: string;
+  domain: string;
+  scope: string;
+  /** Why the request can no longer be approved, if it cannot. */
+  problem?: "expired" | "already-used" | "suspended";
+}
+
+/** What the authorization page shows; null when the token is unknown. */
+export async function getAuthorizationRequest(token: string): Promise<AuthorizationRequest | null> {
+  const row = await prisma.requestToken.findUnique({ where: { token }, include: { application: { include: { domain: true } } } });
+  if (!row) return null;
+  const problem = row.application.suspended
+    ? "suspended"
+    : row.status !== "pending"
+      ? "already-used"
+      : row.expiresAt.getTime() < Date.now()
+        ? "expired"
+        : undefined;
+  return {
+    token,
+    applicationName: row.application.name,
+    applicationDescription: row.application.description,
+    domain: row.application.domain.name,
+    scope: row.scope,
+    problem,
+  };
+}
+
+export type AuthorizationOutcome = { redirectTo: string } | { verifier: string; approved: boolean };
+
+function callbackUrl(callback: string, params: Record<string, string>): string {
+  const url = new URL(callback);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+async function pendingOrThrow(token: string) {
+  const row = await prisma.requestToken.findUnique({ where: { token }, include: { application: true } });
+  if (!row) throw new ApiError("not_found", "This authorization request does not exist. Start again from the application.");
+  if (row.status !== "pending") throw new ApiError("conflict", "This authorization request was already answered. Start again from the application.");
+  if (row.expiresAt.getTime() < Date.now()) throw new ApiError("conflict", "This authorization request expired (they last 10 minutes). Start again from the application.");
+  return row;
+}
+
+/** The user signs in with its login and password and approves: the token gets a verifier. */
+export async function approveAuthorization(token: string, login: string, password: string): Promise<AuthorizationOutcome> {
+  const row = await pendingOrThrow(token);
+  const user = await authenticateUser(row.application.domainId, login, password);
+  const verifier = randomToken(16);
+  // Only a still-pending token can be approved, even if two approvals race.
+  const { count } = await prisma.requestToken.updateMany({
+    where: { id: row.id, status: "pending" },
+    data: { status: "approved", verifier, userId: user.id },
+  });
+  if (count !== 1) throw new ApiError("conflict", "This authorization request was already answered.");
+  return row.callback === "oob"
+    ? { verifier, approved: true }
+    : { redirectTo: callbackUrl(row.callback, { oauth_token: token, oauth_verifier: verifier, oauth_approval: "approved" }) };
+}
+
+export async function denyAuthorization(token: string): Promise<AuthorizationOutcome> {
+  const row = await pendingOrThrow(token);
+  await prisma.requestToken.updateMany({ where: { id: row.id, status: "pending" }, data: { status: "denied" } });
+  return row.callback === "oob"
+    ? { verifier: "", approved: false }
+    : { redirectTo: callbackUrl(row.callback, { oauth_token: token, oauth_approval: "denied" }) };
+}
+
+/** POST /access_token: trades an approved request token and its verifier for an access token, once. */
+export async function exchangeRequestToken(ctx: AuthedContext): Promise<Response> {
+  const verifier = ctx.auth.oauth.oauth_verifier;
+  if (!verifier) throw new ApiError("bad_request", "oauth_verifier is required.", { oauthProblem: "parameter_absent" });
+  const row = await prisma.requestToken.findUniqueOrThrow({ where: { id: ctx.auth.requestTokenId! } });
+  if (row.expiresAt.getTime() < Date.now()) {
+    throw new ApiError("unauthorized", "The request token expired (10 minutes). Start the authorization again.", { oauthProblem: "token_expired" });
+  }
+  if (row.status !== "approved" || !row.userId || !row.verifier || !safeEqual(row.verifier, verifier)) {
+    throw new ApiError("unauthorized", "The request token is not approved, was already used, or the verifier is wrong.", {
+      oauthProblem: row.status === "used" ? "token_used" : "verifier_invalid",
+    });
+  }
+  const userId = row.userId;
+  const issued = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.requestToken.updateMany({ where: { id: row.id, status: "approved" }, data: { status: "used" } });
+    if (count !== 1) throw new ApiError("unauthorized", "The request token was already used.", { oauthProblem: "token_used" });
+    return issueAccessToken({ userId, applicationId: row.applicationId, scope: parseScope(row.scope), createdWith: "oauth" }, tx);
+  });
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+  return formReply([
+    ["oauth_token", issued.token],
+    ["oauth_token_secret", issued.secret],
+    ["user_guid", user.id],
+    ["user", `${ctx.auth.domain.name}:${user.login}`],
+  ]);
+}

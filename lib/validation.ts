@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+// Names and addresses shared by the REST API and the portal, so both refuse the same input.
+
+export const domainName = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(63, "is at most 63 characters")
+  .regex(/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/, "may contain lowercase letters, digits, dots and dashes, and must start and end with a letter or digit");
+
+export const applicationName = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(64, "is at most 64 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "may contain letters, digits, dots, dashes and underscores, and must start with a letter or digit");
+
+export const userLogin = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(254, "is at most 254 characters")
+  .regex(/^[^\s:/]+$/, "may not contain spaces, colons or slashes");
+
+export const password = z.string().min(8, "must be at least 8 characters").max(200, "is at most 200 characters");
+
+export const notificationUrl = z
+  .string()
+  .trim()
+  .max(2000, "is at most 2000 characters")
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === "http:" || u.protocol === "https:") && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, "must be an absolute http:// or https:// URL without credentials");
+
+export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isGuid = (v: string) => GUID.test(v);
