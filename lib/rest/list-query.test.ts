@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./api-error";
+import { MAX_COUNT, PAGE, parseListQuery, toPage, type Filterable } from "./list-query";
+
+const filterable: Filterable = {
+  login: { type: "string", column: "login" },
+  domain: { type: "string", column: "domain.name" },
+  guid: { type: "uuid", column: "id" },
+  createdOn: { type: "datetime", column: "createdAt" },
+};
+const parse = (query: string) => parseListQuery(new URLSearchParams(query), filterable);
+
+function refusal(query: string): ApiError {
+  try {
+    parse(query);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${query} to be refused`);
+}
+
+describe("paging", () => {
+  it("defaults to the first page of at most MAX_COUNT without itemsPerPage", () => {
+    const q = parse("");
+    expect(q).toMatchObject({ startIndex: 0, skip: 0, take: MAX_COUNT, where: {} });
+    expect(q.requestedCount).toBeUndefined();
+    expect(toPage(q, 0, [])).toEqual({ startIndex: 0, totalResults: 0, entry: [] });
+  });
+
+  it("maps startIndex and count to skip and take", () => {
+    expect(parse("startIndex=20&count=10")).toMatchObject({ startIndex: 20, requestedCount: 10, skip: 20, take: 10 });
+  });
+
+  it("caps count and reports the real page size in itemsPerPage", () => {
+    const q = parse(`count=${MAX_COUNT * 5}`);
+    expect(q.take).toBe(MAX_COUNT);
+    const page = toPage(q, 1000, Array.from({ length: MAX_COUNT }, (_, i) => i));
+    expect(page.itemsPerPage).toBe(MAX_COUNT);
+    expect(page.totalResults).toBe(1000);
+  });
+
+  it("shows itemsPerPage as the number on the page when fewer remain", () => {
+    expect(toPage(parse("startIndex=2&count=5"), 3, ["c"])).toEqual({ startIndex: 2, itemsPerPage: 1, totalResults: 3, entry: ["c"] });
+  });
+
+  it("allows count=0 to ask only for totalResults", () => {
+    expect(parse("count=0").take).toBe(0);
+  });
+
+  it("marks pages so withRest sends them without another envelope", () => {
+    const page = toPage(parse(""), 0, []);
+    expect(PAGE in page).toBe(true);
+    expect(JSON.stringify(page)).toBe('{"startIndex":0,"totalResults":0,"entry":[]}');
+  });
+
+  it.each(["startIndex=-1", "startIndex=abc", "startIndex=1.5", "count=-3", "count=abc", "count=1e3", "count="])(
+    "refuses %s naming the parameter",
+    (query) => {
+      const error = refusal(query);
+      expect(error.status).toBe(400);
+      expect(error.options.extra?.parameter).toBe(query.split("=")[0]);
+    },
+  );
+});
+
+describe("filters", () => {
+  it("equals matches exactly and is the default op", () => {
+    expect(parse("filterBy=login&filterValue=Bob").where).toEqual({ login: { equals: "Bob" } });
+    expect(parse("filterBy=login&filterOp=equals&filterValue=Bob").where).toEqual({ login: { equals: "Bob" } });
+  });
+
+  it("contains and startsWith ignore case", () => {
+    expect(parse("filterBy=login&filterOp=contains&filterValue=ob").where).toEqual({ login: { contains: "ob", mode: "insensitive" } });
+    expect(parse("filterBy=login&filterOp=startsWith&filterValue=B").where).toEqual({ login: { startsWith: "B", mode: "insensitive" } });
+  });
+
+  it("present ignores filterValue", () => {
+    expect(parse("filterBy=login&filterOp=present").where).toEqual({ login: { not: null } });
+    expect(parse("filterBy=login&filterOp=present&filterValue=ignored").where).toEqual({ login: { not: null } });
+  });
+
+  it("nests dotted columns as relation filters", () => {
+    expect(parse("filterBy=domain&filterValue=demo").where).toEqual({ domain: { name: { equals: "demo" } } });
+  });
+
+  it("matches GUIDs exactly, lowercased", () => {
+    expect(parse("filterBy=guid&filterValue=0A1B2C3D-0000-4000-8000-000000000000").where).toEqual({
+      id: { equals: "0a1b2c3d-0000-4000-8000-000000000000" },
+    });
+  });
+
+  it("turns a date prefix into a half-open range for timestamps", () => {
+    expect(parse("filterBy=createdOn&filterOp=startsWith&filterValue=2026-11").where).toEqual({
+      createdAt: { gte: new Date("2026-11-01T00:00:00Z"), lt: new Date("2026-12-01T00:00:00Z") },
+    });
+    expect(parse("filterBy=createdOn&filterOp=startsWith&filterValue=2026-12-31").where).toEqual({
+      createdAt: { gte: new Date("2026-12-31T00:00:00Z"), lt: new Date("2027-01-01T00:00:00Z") },
+    });
+    expect(parse("filterBy=createdOn&filterOp=startsWith&filterValue=2026").where).toEqual({
+      createdAt: { gte: new Date("2026-01-01T00:00:00Z"), lt: new Date("2027-01-01T00:00:00Z") },
+    });
+    expect(parse("filterBy=createdOn&filterValue=2026-11-23T10:00:00Z").where).toEqual({
+      createdAt: { equals: new Date("2026-11-23T10:00:00Z") },
+    });
+  });
+
+  it.each([
+    ["filterBy=password&filterValue=x", "filterBy", /Filterable properties: login, domain, guid, createdOn/],
+    ["filterBy=login&filterOp=like&filterValue=x", "filterOp", /equals, contains, startsWith, present/],
+    ["filterBy=login&filterOp=contains", "filterValue", /needs a filterValue/],
+    ["filterOp=equals", "filterBy", /need filterBy/],
+    ["filterBy=guid&filterOp=contains&filterValue=x", "filterOp", /equals or present/],
+    ["filterBy=guid&filterValue=nope", "filterValue", /GUID/],
+    ["filterBy=createdOn&filterOp=contains&filterValue=2026", "filterOp", /not supported/],
+    ["filterBy=createdOn&filterValue=yesterday", "filterValue", /ISO 8601/],
+    ["filterBy=createdOn&filterOp=startsWith&filterValue=2026-1", "filterValue", /YYYY/],
+    ["filterBy=__proto__&filterValue=x", "filterBy", /Cannot filter/],
+  ])("refuses %s (parameter %s)", (query, parameter, message) => {
+    const error = refusal(query);
+    expect(error.code).toBe("invalid_parameter");
+    expect(error.options.extra?.parameter).toBe(parameter);
+    expect(error.message).toMatch(message);
+  });
+
+  it("explains when a collection cannot be filtered at all", () => {
+    expect(() => parseListQuery(new URLSearchParams("filterBy=x&filterValue=y"), {})).toThrow(/cannot be filtered/);
+  });
+});
