@@ -1,7 +1,7 @@
 export async function register() {
-  // Started by scripts/start.ts with an ipc channel: exit when the launcher goes away, even on
-  // kill -9, so no orphan server keeps running without its embedded database.
-  if (process.env.NEXT_RUNTIME === "nodejs" && typeof process.send === "function") {
-    process.on("disconnect", () => process.exit(0));
+  // Node-only start-up (process hooks, the delivery scheduler); the edge bundle never loads it.
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { onServerStart } = await import("./lib/server-start");
+    onServerStart();
   }
 }

@@ -19,6 +19,14 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional(),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*\s*$/, "a comma-separated list of delays such as 5s,5m,30m,2h")
+    .default("5s,5m,30m,2h,5h,10h,10h"),
+  DELIVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   DEMO_DEVELOPER_EMAIL: z.email().default("demo@example.com"),
   DEMO_DEVELOPER_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   DEMO_DOMAIN: z.string().regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, "lowercase letters, digits, dot and dash").default("demo"),
@@ -27,7 +35,17 @@ const schema = z.object({
   DEMO_CONSUMER_SECRET: z.string().min(16).max(256).optional(),
 });
 
-export type Config = z.infer<typeof schema> & { publicUrl: string; dataDir: string };
+export type Config = z.infer<typeof schema> & { publicUrl: string; dataDir: string; retryScheduleMs: number[] };
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** "5s,5m,2h" -> [5000, 300000, 7200000] */
+export function parseDelays(list: string): number[] {
+  return list.split(",").map((item) => {
+    const m = /^(\d+)(ms|s|m|h)$/.exec(item.trim())!;
+    return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+  });
+}
 
 export class ConfigError extends Error {}
 
@@ -44,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     dataDir: path.resolve(c.DATA_DIR),
+    retryScheduleMs: parseDelays(c.WEBHOOK_RETRY_SCHEDULE),
   };
 }
 

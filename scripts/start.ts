@@ -133,6 +133,9 @@ async function main() {
       PUBLIC_URL: cfg.publicUrl,
       AUTH_URL: cfg.publicUrl,
       AUTH_TRUST_HOST: "true",
+      // The embedded default is a single-machine setup: webhooks to local receivers are allowed
+      // unless explicitly turned off. With DATABASE_URL (a shared deployment) they are not.
+      WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE || (embedded ? "true" : "false"),
     },
   });
 

@@ -31,6 +31,13 @@ export const otherTenant = {
 
 /** Applications in the other domain: one suspended, one with two-legged requests turned off. */
 export const specialApps = {
+  /** Its notification URL is pointed at receivers the events tests start; signing secret known. */
+  events: {
+    name: "events-app",
+    consumerKey: "ck_test_events",
+    consumerSecret: "cs_test_events_secret_0123456789abc",
+    webhookSecret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  },
   suspended: { name: "suspended-app", consumerKey: "ck_test_suspended", consumerSecret: "cs_test_suspended_secret_0123456789" },
   noTwoLegged: { name: "three-legged-only", consumerKey: "ck_test_no2legged", consumerSecret: "cs_test_no2legged_secret_012345678" },
 };

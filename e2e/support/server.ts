@@ -54,7 +54,9 @@ async function createFreshDatabase(serverUrl: string): Promise<{ url: string; dr
 }
 
 /** Starts the product exactly as `npm start` does, on a free port with a throwaway database. */
-export async function startServer(options: { postgresUrl?: string; port?: number; log?: string } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { postgresUrl?: string; port?: number; log?: string; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-test-"));
   const fresh = options.postgresUrl ? await createFreshDatabase(options.postgresUrl) : undefined;
@@ -70,6 +72,12 @@ export async function startServer(options: { postgresUrl?: string; port?: number
     DATABASE_URL: fresh?.url ?? "",
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     AUTH_SECRET: randomBytes(32).toString("base64"),
+    // Webhook receivers in tests listen on loopback; retries and timeouts are shortened.
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    WEBHOOK_TIMEOUT_MS: "1000",
+    WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,2s,2s,2s,2s",
+    DELIVERY_INTERVAL_MS: "300",
+    ...options.env,
   };
   await seedOtherTenant(env);
   const child = launch(env, options.log ?? path.join(dataDir, "server.log"));
@@ -104,13 +112,19 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
     // Two more applications in the other domain with the flags the auth tests need.
     const domain = await prisma.domain.findUniqueOrThrow({ where: { name: other.domain } });
     const developer = await prisma.developer.findUniqueOrThrow({ where: { email: otherTenant.developerEmail } });
-    for (const app of [specialApps.suspended, specialApps.noTwoLegged]) {
+    const apps: Array<{ name: string; consumerKey: string; consumerSecret: string; webhookSecret?: string }> = [
+      specialApps.suspended,
+      specialApps.noTwoLegged,
+      specialApps.events,
+    ];
+    for (const app of apps) {
       await prisma.application.create({
         data: {
           domainId: domain.id,
           name: app.name,
           consumerKey: app.consumerKey,
           consumerSecretEnc: encryptSecret(app.consumerSecret),
+          webhookSecretEnc: app.webhookSecret ? encryptSecret(app.webhookSecret) : undefined,
           createdById: developer.id,
           suspended: app === specialApps.suspended,
           allow2legged: app !== specialApps.noTwoLegged,
@@ -121,7 +135,8 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
   } finally {
     await pool.end();
     await embedded?.stop();
-    process.env.ENCRYPTION_KEY = saved;
+    if (saved === undefined) delete process.env.ENCRYPTION_KEY;
+    else process.env.ENCRYPTION_KEY = saved;
   }
 }
 

@@ -3,6 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/rest/api-error";
 import type { AuthedContext } from "@/lib/rest/context";
 import { parseListQuery, toPage, type Filterable } from "@/lib/rest/list-query";
+import { assertDeliverableUrl } from "@/lib/events/ssrf";
 import { notificationUrl } from "@/lib/validation";
 import { toApplicationEntry } from "./transform";
 
@@ -51,16 +52,23 @@ export async function getApplication(ctx: AuthedContext, publicId: string) {
   return toApplicationEntry(await getApplicationOrThrow(ctx, publicId));
 }
 
-/** Only the application itself, signing two-legged, changes its settings. */
-export async function updateApplication(ctx: AuthedContext, publicId: string, input: z.infer<typeof updateApplicationSchema>) {
+/** An application's settings and events belong to that application, signing two-legged. */
+export async function getOwnApplicationOrThrow(ctx: AuthedContext, publicId: string) {
   const app = await getApplicationOrThrow(ctx, publicId);
   if (app.id !== ctx.auth.application.id || ctx.auth.user) {
-    throw new ApiError("forbidden", "An application's settings are changed by that application, signing with its consumer key alone (two-legged).");
+    throw new ApiError("forbidden", "Only the application itself, signing with its consumer key alone (two-legged), can do this.");
   }
+  return app;
+}
+
+export async function updateApplication(ctx: AuthedContext, publicId: string, input: z.infer<typeof updateApplicationSchema>) {
+  const app = await getOwnApplicationOrThrow(ctx, publicId);
+  if (input.notificationUrl) await assertDeliverableUrl(input.notificationUrl);
   const updated = await prisma.application.update({
     where: { id: app.id },
     data: {
-      ...(input.notificationUrl !== undefined ? { notificationUrl: input.notificationUrl } : {}),
+      // A new URL re-enables an endpoint that answered 410 Gone.
+      ...(input.notificationUrl !== undefined ? { notificationUrl: input.notificationUrl, webhookDisabledAt: null } : {}),
       ...(input.allow2legged !== undefined ? { allow2legged: input.allow2legged } : {}),
     },
     include: { domain: true },

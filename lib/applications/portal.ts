@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { prisma } from "@/lib/db/client";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
+import { newWebhookSecret } from "@/lib/events/signing";
+import { assertDeliverableUrl } from "@/lib/events/ssrf";
 import { ApiError, notFound } from "@/lib/rest/api-error";
 import { newConsumerKey, newConsumerSecret } from "@/lib/seed/demo";
 import { applicationName, domainName, notificationUrl } from "@/lib/validation";
@@ -54,6 +56,7 @@ export async function revealConsumerSecret(developerId: string, appId: string): 
 /** Creates the application and, if it does not exist yet, its domain. Returns the new secret once. */
 export async function createApplication(developerId: string, input: z.input<typeof createApplicationSchema>) {
   const data = createApplicationSchema.parse(input);
+  if (data.notificationUrl) await assertDeliverableUrl(data.notificationUrl);
   const consumerSecret = newConsumerSecret();
   const app = await prisma.$transaction(async (tx) => {
     let domain = await tx.domain.findUnique({ where: { name: data.domain } });
@@ -71,6 +74,7 @@ export async function createApplication(developerId: string, input: z.input<type
         notificationUrl: data.notificationUrl,
         consumerKey: newConsumerKey(),
         consumerSecretEnc: encryptSecret(consumerSecret),
+        webhookSecretEnc: encryptSecret(newWebhookSecret()),
         createdById: developerId,
         createdWith: "portal",
       },
@@ -95,6 +99,35 @@ export async function setApplicationSuspended(developerId: string, appId: string
 
 export async function updateApplicationSettings(developerId: string, appId: string, input: z.input<typeof applicationSettingsSchema>) {
   const data = applicationSettingsSchema.parse(input);
+  if (data.notificationUrl) await assertDeliverableUrl(data.notificationUrl);
   const app = await getOwnedApplicationOrThrow(developerId, appId);
-  await prisma.application.update({ where: { id: app.id }, data });
+  const urlChanged = data.notificationUrl !== app.notificationUrl;
+  await prisma.application.update({ where: { id: app.id }, data: { ...data, ...(urlChanged ? { webhookDisabledAt: null } : {}) } });
+}
+
+/** How long deliveries are signed with both the old and the new secret after a rotation. */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3_600_000;
+
+/** The webhook signing secret ("whsec_..."), created on first use for older applications. */
+export async function revealWebhookSecret(developerId: string, appId: string): Promise<string> {
+  const app = await getOwnedApplicationOrThrow(developerId, appId);
+  if (app.webhookSecretEnc) return decryptSecret(app.webhookSecretEnc);
+  const secret = newWebhookSecret();
+  await prisma.application.updateMany({ where: { id: app.id, webhookSecretEnc: null }, data: { webhookSecretEnc: encryptSecret(secret) } });
+  return decryptSecret((await prisma.application.findUniqueOrThrow({ where: { id: app.id } })).webhookSecretEnc!);
+}
+
+/** New signing secret; for 24 h deliveries carry signatures with both, so receivers can switch. */
+export async function rotateWebhookSecret(developerId: string, appId: string): Promise<string> {
+  const app = await getOwnedApplicationOrThrow(developerId, appId);
+  const secret = newWebhookSecret();
+  await prisma.application.update({
+    where: { id: app.id },
+    data: {
+      webhookSecretEnc: encryptSecret(secret),
+      previousWebhookSecretEnc: app.webhookSecretEnc,
+      previousWebhookSecretUntil: app.webhookSecretEnc ? new Date(Date.now() + WEBHOOK_SECRET_OVERLAP_MS) : null,
+    },
+  });
+  return secret;
 }

@@ -2,6 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
 import { randomToken } from "@/lib/crypto/random";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
+import { newWebhookSecret } from "@/lib/events/signing";
 
 export interface DemoSeedInput {
   developerEmail: string;
@@ -62,6 +63,7 @@ export async function seedDemo(prisma: PrismaClient, input: DemoSeedInput): Prom
           description: "Created by the demo seed. Use its keys to try the REST API.",
           consumerKey: input.consumerKey ?? newConsumerKey(),
           consumerSecretEnc: encryptSecret(input.consumerSecret ?? newConsumerSecret()),
+          webhookSecretEnc: encryptSecret(newWebhookSecret()),
           createdById: developer.id,
           createdWith: "seed",
         },

@@ -1,0 +1,48 @@
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { client } from "../support/api-client";
+import { specialApps } from "../support/fixtures";
+import { startReceiver, waitFor } from "../support/receiver";
+import { freePort, launch, startServer, stopProcess, waitUntilHealthy, type TestServer } from "../support/server";
+
+// Two app instances on one PostgreSQL database, both running the delivery scheduler: every event
+// must reach the receiver exactly once when it always answers 200.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+let first: TestServer | undefined;
+let second: ReturnType<typeof launch> | undefined;
+
+afterAll(async () => {
+  if (second) await stopProcess(second);
+  await first?.stop();
+});
+
+describe.runIf(postgresUrl)("two instances", () => {
+  it("never send the same event twice", async () => {
+    first = await startServer({ postgresUrl, env: { DELIVERY_INTERVAL_MS: "100" } });
+    const port = await freePort();
+    const log = path.join(first.dataDir, "second.log");
+    second = launch({ ...first.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` }, log);
+    await waitUntilHealthy(`http://127.0.0.1:${port}`, second, log);
+
+    const receiver = await startReceiver(() => ({ status: 200, delayMs: 20 }));
+    try {
+      const viaFirst = client(first.baseUrl, specialApps.events);
+      const viaSecond = client(`http://localhost:${port}`, specialApps.events);
+      const appId = `other:${specialApps.events.name}`;
+      expect((await viaFirst("PUT", `/apps/${appId}`, { json: { notificationUrl: receiver.url } })).status).toBe(200);
+      const ids: string[] = [];
+      for (let i = 0; i < 150; i++) {
+        const res = await (i % 2 ? viaSecond : viaFirst)("POST", `/apps/${appId}/events/test`);
+        expect(res.status).toBe(201);
+        ids.push(res.body.entry.id);
+      }
+      await waitFor(() => ids.every((id) => receiver.deliveredIds().has(id)), 60_000, "all deliveries");
+      await new Promise((r) => setTimeout(r, 1500)); // room for any duplicate to arrive
+      const counts = receiver.deliveredIds();
+      expect([...counts.values()].filter((n) => n > 1)).toEqual([]);
+      expect(ids.every((id) => counts.get(id) === 1)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  }, 240_000);
+});

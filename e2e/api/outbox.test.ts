@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+import { publishEvent } from "@/lib/events/publish";
+import { seedDemo } from "@/lib/seed/demo";
+
+// The outbox rule, checked against the database itself: an event exists if and only if the
+// transaction that published it committed. Runs on PGlite, and on PostgreSQL too when
+// TEST_DATABASE_URL is set.
+let embedded: EmbeddedDatabase | undefined;
+let pool: pg.Pool;
+let prisma: PrismaClient;
+let applicationId: string;
+let dropDatabase: (() => Promise<void>) | undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-outbox-"));
+
+beforeAll(async () => {
+  process.env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
+  let url: string;
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `switchboard_outbox_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    const u = new URL(process.env.TEST_DATABASE_URL);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    embedded = await startEmbeddedDatabase(dataDir);
+    url = embedded.url;
+  }
+  pool = new pg.Pool({ connectionString: url, max: 1 });
+  await migrate(pool);
+  prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const demo = await seedDemo(prisma, { developerEmail: "outbox@example.com", domain: "outbox", appName: "outbox-app" });
+  applicationId = (await prisma.application.findFirstOrThrow({ where: { name: demo.applicationId.split(":")[1] } })).id;
+}, 60_000);
+
+afterAll(async () => {
+  await prisma?.$disconnect();
+  await pool?.end();
+  await embedded?.stop();
+  await dropDatabase?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const event = (type: string) => ({ applicationId, type, resourcePath: "/users/x", params: { n: 1 } });
+
+describe("outbox", () => {
+  it("commits the event with its change", async () => {
+    const payload = await prisma.$transaction(async (tx) => {
+      await tx.loginFailure.create({ data: { domainId: (await tx.application.findUniqueOrThrow({ where: { id: applicationId } })).domainId, login: "committed" } });
+      return publishEvent(tx, event("Committed"));
+    });
+    expect(payload.id).toMatch(/^evt_/);
+    const row = await prisma.event.findUniqueOrThrow({ where: { id: payload.id } });
+    expect(row.payload).toEqual(payload);
+    expect(await prisma.loginFailure.count({ where: { login: "committed" } })).toBe(1);
+  });
+
+  it("publishes nothing when the transaction fails after publishing", async () => {
+    let id = "";
+    await expect(
+      prisma.$transaction(async (tx) => {
+        const domainId = (await tx.application.findUniqueOrThrow({ where: { id: applicationId } })).domainId;
+        await tx.loginFailure.create({ data: { domainId, login: "rolled-back" } });
+        id = (await publishEvent(tx, event("RolledBack"))).id;
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(id).toMatch(/^evt_/);
+    expect(await prisma.event.count({ where: { id } })).toBe(0);
+    expect(await prisma.event.count({ where: { type: "RolledBack" } })).toBe(0);
+    expect(await prisma.loginFailure.count({ where: { login: "rolled-back" } })).toBe(0);
+  });
+
+  it("keeps events for an application without a notification URL, as disabled", async () => {
+    const payload = await prisma.$transaction((tx) => publishEvent(tx, event("NoUrl")));
+    expect((await prisma.event.findUniqueOrThrow({ where: { id: payload.id } })).status).toBe("disabled");
+  });
+});

@@ -1,0 +1,27 @@
+import { createHmac } from "node:crypto";
+import { safeEqual } from "@/lib/oauth/signature";
+
+// The delivery job route is triggered by the in-server scheduler (or an external cron) with an
+// HMAC of the current time under a key derived from ENCRYPTION_KEY: nobody else can trigger it.
+const WINDOW_SECONDS = 60;
+
+function jobsKey(): Buffer {
+  const secret = process.env.ENCRYPTION_KEY;
+  if (!secret) throw new Error("ENCRYPTION_KEY is not set");
+  return createHmac("sha256", Buffer.from(secret, "base64")).update("switchboard-jobs").digest();
+}
+
+const mac = (t: number) => createHmac("sha256", jobsKey()).update(String(t)).digest("hex");
+
+export function jobsSignature(nowMs = Date.now()): string {
+  const t = Math.floor(nowMs / 1000);
+  return `t=${t},v1=${mac(t)}`;
+}
+
+export function verifyJobsSignature(header: string | null, nowMs = Date.now()): boolean {
+  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? "");
+  if (!m) return false;
+  const t = Number(m[1]);
+  if (Math.abs(t - nowMs / 1000) > WINDOW_SECONDS) return false;
+  return safeEqual(mac(t), m[2]!);
+}
