@@ -10,6 +10,20 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   // Each test run builds into its own folder (NEXT_DIST_DIR) so parallel builds never collide.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  async headers() {
+    // No page may be framed by another site (the OAuth authorization page above all: clickjacking).
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+    ];
+  },
 };
 
 module.exports = nextConfig;

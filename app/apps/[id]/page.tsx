@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ApplicationSettingsForm } from "@/components/application-settings-form";
+import { ApplicationStatusForm } from "@/components/application-status-form";
+import { ConsumerCredentials } from "@/components/consumer-credentials";
+import { formatDate } from "@/components/format-date";
+import { PageHeader } from "@/components/page-header";
+import { StatusBadge } from "@/components/status-badge";
+import { card, link } from "@/components/styles";
+import { getDeveloperApplication } from "@/lib/applications/portal";
+import { requireDeveloper } from "@/lib/portal/session";
+import { ApiError } from "@/lib/rest/api-error";
+import { rotateSecretAction, setSuspendedAction, updateSettingsAction } from "../actions";
+
+export const metadata: Metadata = { title: "Application" };
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+async function loadApplication(developerId: string, id: string) {
+  try {
+    return await getDeveloperApplication(developerId, id);
+  } catch (error) {
+    // Someone else's application, or no such id: the same "not found", nothing about it shown.
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+export default async function ApplicationPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const developer = await requireDeveloper(`/apps/${id}`);
+  const app = await loadApplication(developer.id, id);
+  const justCreated = (await searchParams).created === "1";
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        back={{ href: "/apps", label: "Applications" }}
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {app.name} <StatusBadge suspended={app.suspended} />
+          </span>
+        }
+        description={app.description || undefined}
+      />
+      <dl className={`${card} grid gap-4 p-5 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]`}>
+        <div>
+          <dt className="text-slate-500">Application id</dt>
+          <dd className="mt-1 font-mono [overflow-wrap:anywhere]" data-testid="app-public-id">{app.id}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Domain</dt>
+          <dd className="mt-1">
+            <Link href={`/domains/${encodeURIComponent(app.domain)}`} className={link}>
+              {app.domain}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Created</dt>
+          <dd className="mt-1">{formatDate(app.created)}</dd>
+        </div>
+      </dl>
+      <ConsumerCredentials
+        appId={app.internalId}
+        consumerKey={app.consumerKey}
+        justCreated={justCreated}
+        rotateAction={rotateSecretAction.bind(null, app.internalId)}
+      />
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <ApplicationSettingsForm
+          description={app.description}
+          notificationUrl={app.notificationUrl ?? ""}
+          action={updateSettingsAction.bind(null, app.internalId)}
+        />
+        <ApplicationStatusForm suspended={app.suspended} action={setSuspendedAction.bind(null, app.internalId, !app.suspended)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EmptyState } from "@/components/empty-state";
+import { formatDate } from "@/components/format-date";
+import { PageHeader } from "@/components/page-header";
+import { StatusBadge } from "@/components/status-badge";
+import { buttonPrimary, card, link } from "@/components/styles";
+import { listDeveloperApplications } from "@/lib/applications/portal";
+import { requireDeveloper } from "@/lib/portal/session";
+
+export const metadata: Metadata = { title: "Applications" };
+export const dynamic = "force-dynamic";
+
+export default async function ApplicationsPage() {
+  const developer = await requireDeveloper("/apps");
+  const apps = await listDeveloperApplications(developer.id);
+  const newButton = (
+    <Link href="/apps/new" className={buttonPrimary}>
+      New application
+    </Link>
+  );
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title="Applications"
+        description="Each application has its own consumer key and secret to sign REST API requests, and lives in one of your domains."
+        action={apps.length > 0 ? newButton : undefined}
+      />
+      {apps.length === 0 ? (
+        <EmptyState title="You have no applications yet" action={newButton}>
+          <p>
+            An application is what calls the REST API: your web app, mobile app or script. Creating one gives you a consumer key and
+            secret to sign requests with OAuth 1.0a, and a domain that holds its users.
+          </p>
+        </EmptyState>
+      ) : (
+        <div className={`${card} overflow-x-auto`}>
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
+              <tr>
+                <th scope="col" className="px-5 py-3 font-medium">Application</th>
+                <th scope="col" className="px-5 py-3 font-medium">Domain</th>
+                <th scope="col" className="px-5 py-3 font-medium">Status</th>
+                <th scope="col" className="px-5 py-3 font-medium">Created</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {apps.map((app) => (
+                <tr key={app.internalId} className="hover:bg-slate-50">
+                  <td className="px-5 py-3">
+                    <Link href={`/apps/${app.internalId}`} className={link}>
+                      {app.name}
+                    </Link>
+                    <div className="font-mono text-xs text-slate-500">{app.id}</div>
+                  </td>
+                  <td className="px-5 py-3">
+                    <Link href={`/domains/${encodeURIComponent(app.domain)}`} className="text-slate-700 hover:text-slate-900 hover:underline">
+                      {app.domain}
+                    </Link>
+                  </td>
+                  <td className="px-5 py-3">
+                    <StatusBadge suspended={app.suspended} />
+                  </td>
+                  <td className="px-5 py-3 whitespace-nowrap text-slate-600">{formatDate(app.created)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CreateUserForm } from "@/components/create-user-form";
+import { formatDate } from "@/components/format-date";
+import { PageHeader } from "@/components/page-header";
+import { StatusBadge } from "@/components/status-badge";
+import { UserRowActions } from "@/components/user-row-actions";
+import { buttonSecondary, buttonSmall, card, link } from "@/components/styles";
+import { getDeveloperDomain } from "@/lib/domains/portal";
+import { requireDeveloper } from "@/lib/portal/session";
+import { ApiError } from "@/lib/rest/api-error";
+import { createUserAction, deleteUserAction, resetPasswordAction } from "../actions";
+
+export const metadata: Metadata = { title: "Domain" };
+export const dynamic = "force-dynamic";
+
+async function loadDomain(developerId: string, name: string) {
+  try {
+    return await getDeveloperDomain(developerId, name);
+  } catch (error) {
+    // Another developer's domain, or none by that name: the same "not found".
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+function fullName(u: { firstName?: string; lastName?: string }) {
+  return [u.firstName, u.lastName].filter(Boolean).join(" ");
+}
+
+export default async function DomainPage({ params }: { params: Promise<{ name: string }> }) {
+  const raw = (await params).name;
+  let name = raw;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    // not percent-encoded: use as is
+  }
+  const developer = await requireDeveloper(`/domains/${encodeURIComponent(name)}`);
+  const domain = await loadDomain(developer.id, name);
+  return (
+    <div className="space-y-10">
+      <PageHeader
+        back={{ href: "/domains", label: "Domains" }}
+        title={domain.name}
+        description={
+          <>
+            Created {formatDate(domain.created)}. Its users are known to the API as{" "}
+            <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm whitespace-nowrap">{domain.name}:&lt;login&gt;</code>.
+          </>
+        }
+      />
+
+      <section className="space-y-3" aria-labelledby="apps-heading">
+        <div className="flex items-center justify-between gap-4">
+          <h2 id="apps-heading" className="text-lg font-semibold">
+            Applications
+          </h2>
+          <Link href="/apps/new" className={`${buttonSecondary} ${buttonSmall}`}>
+            New application
+          </Link>
+        </div>
+        {domain.applications.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white px-5 py-6 text-sm text-slate-600">
+            No applications in this domain. Create one and enter <span className="font-mono">{domain.name}</span> as its domain.
+          </p>
+        ) : (
+          <ul className={`${card} divide-y divide-slate-100`}>
+            {domain.applications.map((app) => (
+              <li key={app.internalId} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm">
+                <div>
+                  <Link href={`/apps/${app.internalId}`} className={link}>
+                    {app.name}
+                  </Link>
+                  {app.description && <p className="text-slate-500">{app.description}</p>}
+                </div>
+                <StatusBadge suspended={app.suspended} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="space-y-3" aria-labelledby="users-heading">
+        <h2 id="users-heading" className="text-lg font-semibold">
+          Users <span className="font-normal text-slate-500">({domain.users.length})</span>
+        </h2>
+        {domain.users.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white px-5 py-6 text-sm text-slate-600">
+            No users yet. Add one below, or let your application create them with <span className="font-mono">POST /rest/1.0/users</span>.
+          </p>
+        ) : (
+          <div className={`${card} overflow-x-auto`}>
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
+                <tr>
+                  <th scope="col" className="px-5 py-3 font-medium">Login</th>
+                  <th scope="col" className="px-5 py-3 font-medium">Name</th>
+                  <th scope="col" className="px-5 py-3 font-medium">Password</th>
+                  <th scope="col" className="px-5 py-3 font-medium">Created</th>
+                  <th scope="col" className="px-5 py-3 text-right font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {domain.users.map((u) => (
+                  <tr key={u.guid} data-testid={`user-row-${u.login}`} className="align-middle">
+                    <td className="px-5 py-3 font-medium break-all">{u.login}</td>
+                    <td className="px-5 py-3 whitespace-nowrap text-slate-700">{fullName(u) || <span className="text-slate-400">—</span>}</td>
+                    <td className="px-5 py-3 whitespace-nowrap">
+                      {u.pwdStatus === "reset" ? (
+                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Reset: must change</span>
+                      ) : (
+                        <span className="text-slate-600">Set</span>
+                      )}
+                    </td>
+                    <td className="px-5 py-3 whitespace-nowrap text-slate-600">{formatDate(u.createdOn)}</td>
+                    <td className="px-5 py-3">
+                      <UserRowActions
+                        login={u.login}
+                        resetAction={resetPasswordAction.bind(null, domain.name, u.guid)}
+                        deleteAction={deleteUserAction.bind(null, domain.name, u.guid)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {domain.users.length >= 500 && <p className="text-sm text-slate-500">Showing the first 500 users.</p>}
+      </section>
+
+      <CreateUserForm domain={domain.name} action={createUserAction.bind(null, domain.name)} />
+    </div>
+  );
+}

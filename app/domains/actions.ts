@@ -1,0 +1,50 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
+import { requireDeveloper } from "@/lib/portal/session";
+import { createDomainUser, deleteDomainUser, resetUserPassword } from "@/lib/users/portal";
+
+const domainPath = (domain: string) => `/domains/${encodeURIComponent(domain)}`;
+
+export async function createUserAction(domain: string, _prev: FormState, formData: FormData): Promise<FormState> {
+  const developer = await requireDeveloper();
+  const values = formValues(formData, ["login", "firstName", "lastName"]);
+  const optional = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
+  try {
+    const user = await createDomainUser(developer.id, domain, {
+      login: values.login!,
+      password: String(formData.get("password") ?? ""),
+      firstName: optional(values.firstName),
+      lastName: optional(values.lastName),
+    });
+    revalidatePath(domainPath(domain));
+    revalidatePath("/domains");
+    return { notice: `User ${user.login} was created. They sign in to applications of ${domain} with this login and password.` };
+  } catch (error) {
+    return errorState(error, values);
+  }
+}
+
+export async function resetPasswordAction(domain: string, userId: string, _prev: FormState, formData: FormData): Promise<FormState> {
+  const developer = await requireDeveloper();
+  try {
+    await resetUserPassword(developer.id, userId, String(formData.get("password") ?? ""));
+  } catch (error) {
+    return errorState(error, undefined, "password");
+  }
+  revalidatePath(domainPath(domain));
+  return { notice: "Password set. The user is asked to choose a new one at the next sign-in." };
+}
+
+export async function deleteUserAction(domain: string, userId: string): Promise<FormState> {
+  const developer = await requireDeveloper();
+  try {
+    await deleteDomainUser(developer.id, userId);
+  } catch (error) {
+    return errorState(error);
+  }
+  revalidatePath(domainPath(domain));
+  revalidatePath("/domains");
+  return { notice: "User deleted." };
+}

@@ -1,0 +1,90 @@
+import NextAuth, { type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import GitHub from "next-auth/providers/github";
+import Google from "next-auth/providers/google";
+import type { Provider } from "next-auth/providers";
+import { verifyDeveloperCredentials } from "@/lib/developers/developers";
+import { developerForOAuthProfile } from "@/lib/portal/oauth-developer";
+
+// Portal sign-in. Developers sign in with email + password (Credentials); GitHub and Google are
+// added when their client id and secret are configured. Sessions are JWTs (Credentials cannot use
+// database sessions) carrying the developer's id, email and name.
+
+declare module "next-auth" {
+  interface Session {
+    developer: { id: string; email: string; name: string };
+  }
+}
+
+declare module "@auth/core/jwt" {
+  interface JWT {
+    developerId?: string;
+  }
+}
+
+function providers(): Provider[] {
+  const list: Provider[] = [
+    Credentials({
+      id: "credentials",
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(credentials) {
+        const email = typeof credentials?.email === "string" ? credentials.email : "";
+        const password = typeof credentials?.password === "string" ? credentials.password : "";
+        if (!email || !password) return null;
+        const developer = await verifyDeveloperCredentials(email, password);
+        return developer ? { id: developer.id, email: developer.email, name: developer.name } : null;
+      },
+    }),
+  ];
+  if (process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET) list.push(GitHub);
+  if (process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET) list.push(Google);
+  return list;
+}
+
+/** The third-party sign-in buttons to show on /signin (id and label). */
+export function oauthProviders(): { id: string; name: string }[] {
+  const list: { id: string; name: string }[] = [];
+  if (process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET) list.push({ id: "github", name: "GitHub" });
+  if (process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET) list.push({ id: "google", name: "Google" });
+  return list;
+}
+
+export const authConfig = {
+  providers: providers(),
+  session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
+  pages: { signIn: "/signin", error: "/signin" },
+  trustHost: true,
+  callbacks: {
+    async signIn({ user, account, profile }) {
+      if (!account || account.provider === "credentials") return Boolean(user?.id);
+      const email = user.email ?? profile?.email;
+      if (!email) return "/signin?error=NoEmail";
+      // Only Google says whether the address is verified; a GitHub email is not trusted to claim an existing account.
+      const verified = account.provider === "google" && profile?.email_verified === true;
+      const developer = await developerForOAuthProfile(account.provider, email, user.name ?? "", verified);
+      if (!developer) return "/signin?error=AccountExists";
+      // Carried to the jwt callback below through the user object.
+      user.id = developer.id;
+      user.email = developer.email;
+      user.name = developer.name;
+      return true;
+    },
+    jwt({ token, user }) {
+      if (user?.id) {
+        token.developerId = user.id;
+        token.email = user.email ?? token.email;
+        token.name = user.name ?? token.name;
+      }
+      return token;
+    },
+    session({ session, token }) {
+      if (token.developerId) {
+        session.developer = { id: token.developerId, email: token.email ?? "", name: token.name ?? "" };
+      }
+      return session;
+    },
+  },
+} satisfies NextAuthConfig;
+
+export const { handlers, auth, signIn, signOut } = NextAuth(authConfig);

@@ -1,0 +1,57 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { signOutAction } from "@/app/signin/actions";
+
+const portalLinks = [
+  { href: "/apps", label: "Applications" },
+  { href: "/domains", label: "Domains" },
+  { href: "/docs/api", label: "API reference" },
+];
+
+/** The header's right side: portal navigation when signed in, a sign-in link otherwise. */
+export function HeaderNav({ email }: { email: string | null }) {
+  const pathname = usePathname() ?? "/";
+  // The end-user authorization page belongs to the user, not to a developer: no portal links there.
+  if (pathname.startsWith("/oauth/")) return null;
+  const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  const linkClass = (href: string) =>
+    isActive(href) ? "font-medium text-slate-900" : "text-slate-600 hover:text-slate-900";
+
+  if (!email) {
+    return (
+      <div className="flex items-center gap-6 text-sm">
+        <Link href="/docs/api" className={linkClass("/docs/api")}>
+          API reference
+        </Link>
+        {pathname !== "/signin" && (
+          <Link href="/signin" className="rounded-md bg-brand-500 px-3 py-1.5 font-medium text-white hover:bg-brand-600">
+            Sign in
+          </Link>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 text-sm">
+      <nav aria-label="Portal" className="flex items-center gap-5">
+        {portalLinks.map((l) => (
+          <Link key={l.href} href={l.href} aria-current={isActive(l.href) ? "page" : undefined} className={linkClass(l.href)}>
+            {l.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="flex items-center gap-3 border-l border-slate-200 pl-5">
+        <span className="max-w-48 truncate text-slate-500" title={email} data-testid="developer-email">
+          {email}
+        </span>
+        <form action={signOutAction}>
+          <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
+            Sign out
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { screenshot } from "../support/screenshot";
+import { newDeveloper, signIn, signUp } from "./portal-helpers";
+
+test("a new developer signs up, signs out and signs in again; a wrong password is refused clearly", async ({ page }, testInfo) => {
+  const developer = newDeveloper("signup");
+
+  // The portal is behind sign-in.
+  await page.goto("/apps");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fapps$/);
+  await expect(page.getByRole("heading", { name: "Sign in to the developer portal" })).toBeVisible();
+  await screenshot(page, testInfo, "signin");
+
+  // Sign-up validation shows each problem next to its field.
+  await page.getByRole("link", { name: "Create a developer account" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.getByText("Email must be an email address")).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+  await screenshot(page, testInfo, "signup-errors");
+
+  await signUp(page, developer);
+  await expect(page.getByRole("heading", { name: "Applications", level: 1 })).toBeVisible();
+  await expect(page.getByText("You have no applications yet")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Portal" }).getByRole("link")).toHaveText(["Applications", "Domains", "API reference"]);
+  await screenshot(page, testInfo, "apps-empty");
+
+  // The same email cannot sign up twice.
+  await page.context().clearCookies();
+  await page.goto("/signup");
+  await page.getByLabel("Name").fill("Someone else");
+  await page.getByLabel("Email").fill(developer.email.toUpperCase());
+  await page.getByLabel("Password").fill("another-password-1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("An account with this email already exists");
+
+  // Sign in, then out from the header.
+  await signIn(page, developer.email, developer.password);
+  await expect(page).toHaveURL(/\/apps$/);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+  await page.goto("/apps");
+  await expect(page).toHaveURL(/\/signin/);
+
+  // Wrong password: a clear message, the email kept, no session.
+  await signIn(page, developer.email, "wrong-password-1");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(/The email or password is wrong/);
+  await expect(page.getByLabel("Email")).toHaveValue(developer.email);
+  await screenshot(page, testInfo, "signin-wrong-password");
+
+  // Sign in again, returning to where the developer was going.
+  await page.goto("/domains");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fdomains$/);
+  await page.getByLabel("Email").fill(developer.email);
+  await page.getByLabel("Password").fill(developer.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/domains$/);
+  await expect(page.getByTestId("developer-email")).toHaveText(developer.email);
+});
+
+test("the seeded demo developer signs in and sees the demo application", async ({ page }) => {
+  await signIn(page, "dev@example.com", "test-password-123");
+  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page.getByRole("link", { name: "demo-app" })).toBeVisible();
+  await expect(page.getByText("demo:demo-app")).toBeVisible();
+});
