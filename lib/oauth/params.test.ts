@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { thrown } from "@/lib/testing/thrown";
 import { ApiError } from "@/lib/rest/api-error";
 import {
   collectRequestParams,
@@ -7,14 +8,6 @@ import {
   parseQueryPairs,
 } from "@/lib/oauth/params";
 
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to throw");
-}
 
 function expectRejected(fn: () => unknown): ApiError {
   const error = thrown(fn);

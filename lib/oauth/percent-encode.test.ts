@@ -1,16 +1,9 @@
 import OAuth from "oauth-1.0a";
 import { describe, expect, it } from "vitest";
+import { thrown } from "@/lib/testing/thrown";
 import { ApiError } from "@/lib/rest/api-error";
 import { percentDecode, percentEncode } from "@/lib/oauth/percent-encode";
 
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to throw");
-}
 
 describe("percentEncode", () => {
   it("keeps the RFC 3986 unreserved characters", () => {

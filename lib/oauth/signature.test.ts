@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { thrown } from "@/lib/testing/thrown";
 import { ApiError } from "@/lib/rest/api-error";
 import { collectRequestParams } from "@/lib/oauth/params";
 import {
@@ -14,14 +15,6 @@ import {
   xoauthBodySignature,
 } from "@/lib/oauth/signature";
 
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to throw");
-}
 
 /** Verifies a request the way the server will: collect, build the base string, compare signatures. */
 function verify(

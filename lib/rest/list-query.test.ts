@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { thrown } from "@/lib/testing/thrown";
 import { ApiError } from "./api-error";
 import { MAX_COUNT, PAGE, parseListQuery, toPage, type Filterable } from "./list-query";
 
@@ -11,13 +12,9 @@ const filterable: Filterable = {
 const parse = (query: string) => parseListQuery(new URLSearchParams(query), filterable);
 
 function refusal(query: string): ApiError {
-  try {
-    parse(query);
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error(`expected ${query} to be refused`);
+  const error = thrown(() => parse(query));
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
 }
 
 describe("paging", () => {
