@@ -144,8 +144,12 @@ async function main() {
     if (stopping) return;
     stopping = true;
     if (child.exitCode === null) {
+      // Graceful first; Next.js waits for keep-alive connections, so stop waiting after 5 s.
+      const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
     }
     await embedded?.stop();
     process.exit(code);

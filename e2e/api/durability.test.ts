@@ -9,7 +9,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startServer({ postgresUrl: process.env.TEST_DATABASE_URL || undefined });
 }, 180_000);
-afterAll(async () => server?.stop());
+afterAll(async () => server?.stop(), 120_000);
 
 const origin = () => server.baseUrl.replace("localhost", "127.0.0.1");
 

@@ -14,7 +14,7 @@ let second: ReturnType<typeof launch> | undefined;
 afterAll(async () => {
   if (second) await stopProcess(second);
   await first?.stop();
-});
+}, 120_000);
 
 describe.runIf(postgresUrl)("two instances", () => {
   it("never send the same event twice", async () => {

@@ -169,5 +169,8 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
   child.kill(signal);
+  // The launcher gives the server 5 s to finish; past 15 s something is stuck: kill it.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
   await exited;
+  clearTimeout(timer);
 }
