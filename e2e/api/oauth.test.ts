@@ -93,6 +93,17 @@ describe("signature verification: the rejection matrix", () => {
     expect(res.headers.get("www-authenticate")).toMatch(/oauth_acceptable_timestamps="\d+-\d+"/);
   });
 
+  it("builds the base string from PUBLIC_URL, never from X-Forwarded-* headers", async () => {
+    const forwarded = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https", Host: "evil.example" };
+    const asPublic = signRequest({ method: "GET", url: `${baseUrl}/rest/1.0/users?count=1`, ...demoApp });
+    const ok = await fetch(`${baseUrl}/rest/1.0/users?count=1`, { headers: { Authorization: asPublic.authorization, ...forwarded } });
+    expect(ok.status).toBe(200);
+    const asForwarded = signRequest({ method: "GET", url: "https://evil.example/rest/1.0/users?count=1", ...demoApp });
+    const refused = await fetch(`${baseUrl}/rest/1.0/users?count=1`, { headers: { Authorization: asForwarded.authorization, ...forwarded } });
+    expect(refused.status).toBe(401);
+    expect(problemOf(refused)).toBe("signature_invalid");
+  });
+
   it("accepts a timestamp in milliseconds within the window (original SDKs)", async () => {
     expect((await app("GET", "/users?count=1", { sign: { timestamp: Date.now() } })).status).toBe(200);
   });
