@@ -68,22 +68,37 @@ export async function getEvent(ctx: AuthedContext, appId: string, eventId: strin
 /** Sends the same event (same id) again from the start of the retry schedule. */
 export async function replayEvent(ctx: AuthedContext, appId: string, eventId: string) {
   const event = await getEventOrThrow(ctx, appId, eventId);
-  const updated = await prisma.event.update({
-    where: { id: event.id },
-    data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), deliveredAt: null },
-  });
-  kickDelivery();
-  return toEventEntry(updated);
+  return toEventEntry(await resetForReplay(event.id));
 }
 
 /** Publishes a TestEvent to the application's notification URL (the portal's button). */
 export async function sendTestEvent(ctx: AuthedContext, appId: string) {
   const app = await getOwnApplicationOrThrow(ctx, appId);
+  return sendTestEventFor(app.id, appId);
+}
+
+// Shared with the portal (lib/events/portal.ts): callers check ownership first.
+
+/**
+ * Puts an event (already checked to belong to the caller) back at the start of the retry schedule,
+ * keeping its id, and starts delivering it.
+ */
+export async function resetForReplay(eventId: string) {
+  const updated = await prisma.event.update({
+    where: { id: eventId },
+    data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), deliveredAt: null },
+  });
+  kickDelivery();
+  return updated;
+}
+
+/** Publishes a TestEvent for an application (internal id; `publicId` is "<domain>:<name>") and starts delivering it. */
+export async function sendTestEventFor(applicationId: string, publicId: string) {
   const payload = await prisma.$transaction((tx) =>
     publishEvent(tx, {
-      applicationId: app.id,
+      applicationId,
       type: "TestEvent",
-      resourcePath: `/apps/${appId}`,
+      resourcePath: `/apps/${publicId}`,
       params: { message: "A test event from Switchboard." },
     }),
   );

@@ -7,8 +7,9 @@ import { ConsumerCredentials } from "@/components/consumer-credentials";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
-import { card, link } from "@/components/styles";
+import { buttonSecondary, card, link } from "@/components/styles";
 import { getDeveloperApplication } from "@/lib/applications/portal";
+import { getApplicationWebhook } from "@/lib/events/portal";
 import { requireDeveloper } from "@/lib/portal/session";
 import { ApiError } from "@/lib/rest/api-error";
 import { rotateSecretAction, setSuspendedAction, updateSettingsAction } from "../actions";
@@ -32,6 +33,7 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
   const { id } = await params;
   const developer = await requireDeveloper(`/apps/${id}`);
   const app = await loadApplication(developer.id, id);
+  const webhook = await getApplicationWebhook(developer.id, app.internalId);
   const justCreated = (await searchParams).created === "1";
   return (
     <div className="space-y-8">
@@ -43,6 +45,11 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
           </span>
         }
         description={app.description || undefined}
+        action={
+          <Link href={`/apps/${app.internalId}/events`} className={buttonSecondary}>
+            Events
+          </Link>
+        }
       />
       <dl className={`${card} grid gap-4 p-5 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]`}>
         <div>
@@ -62,6 +69,17 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
           <dd className="mt-1">{formatDate(app.created)}</dd>
         </div>
       </dl>
+      <p className="text-sm text-slate-600" data-testid="webhook-status">
+        <span className="font-medium text-slate-800">Webhooks:</span>{" "}
+        {!webhook.notificationUrl
+          ? "off. Events are recorded but not sent until you set a notification URL below."
+          : webhook.disabledAt
+            ? `stopped. The endpoint answered 410 Gone on ${formatDate(webhook.disabledAt)}; set a new notification URL to resume.`
+            : "on. Signed events go to the notification URL below."}{" "}
+        <Link href={`/apps/${app.internalId}/events`} className={link}>
+          Delivery log and signing secret
+        </Link>
+      </p>
       <ConsumerCredentials
         appId={app.internalId}
         consumerKey={app.consumerKey}

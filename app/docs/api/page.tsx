@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { errorCodes } from "@/lib/rest/api-error";
 import { FILTER_OPS, MAX_COUNT } from "@/lib/rest/list-query";
 
@@ -112,6 +113,13 @@ export default function ApiReferencePage() {
             ))}
           </tbody>
         </table>
+      </Section>
+
+      <Section id="events" title="Events">
+        <p>
+          Events of your application are POSTed, signed, to its notification URL: see{" "}
+          <Link href="/docs/webhooks" className="font-medium text-brand-600 hover:underline">Receiving webhooks</Link>.
+        </p>
       </Section>
 
       <Section id="health" title="Health">

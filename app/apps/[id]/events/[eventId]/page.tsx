@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getApplicationEvent, getApplicationWebhook } from "@/lib/events/portal";
+import { requireDeveloper } from "@/lib/portal/session";
+import { ApiError } from "@/lib/rest/api-error";
+import { replayEventAction } from "../actions";
+import { EventDetailView } from "./event-detail-view";
+
+export const metadata: Metadata = { title: "Event" };
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string; eventId: string }> };
+
+async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    // Another developer's application or event, or no such id: the same "not found".
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+export default async function EventPage({ params }: Props) {
+  const { id, eventId: rawEventId } = await params;
+  let eventId = rawEventId;
+  try {
+    eventId = decodeURIComponent(rawEventId);
+  } catch {
+    // not percent-encoded: use as is
+  }
+  const developer = await requireDeveloper(`/apps/${id}/events/${encodeURIComponent(eventId)}`);
+  const webhook = await orNotFound(() => getApplicationWebhook(developer.id, id));
+  const event = await orNotFound(() => getApplicationEvent(developer.id, webhook.internalId, eventId));
+  return (
+    <EventDetailView
+      appId={webhook.internalId}
+      appName={webhook.name}
+      notificationUrl={webhook.notificationUrl}
+      endpointDisabled={Boolean(webhook.disabledAt)}
+      initial={event}
+      replayAction={replayEventAction.bind(null, webhook.internalId, event.id)}
+    />
+  );
+}
