@@ -4,9 +4,10 @@ import { EmptyState } from "@/components/empty-state";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
-import { buttonPrimary, card, link } from "@/components/styles";
+import { buttonPrimary, link } from "@/components/styles";
 import { listDeveloperApplications } from "@/lib/applications/portal";
 import { requireDeveloper } from "@/lib/portal/session";
+import { DataTable } from "@/components/data-table";
 
 export const metadata: Metadata = { title: "Applications" };
 export const dynamic = "force-dynamic";
@@ -34,39 +35,29 @@ export default async function ApplicationsPage() {
           </p>
         </EmptyState>
       ) : (
-        <div className={`${card} overflow-x-auto`}>
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
-              <tr>
-                <th scope="col" className="px-5 py-3 font-medium">Application</th>
-                <th scope="col" className="px-5 py-3 font-medium">Domain</th>
-                <th scope="col" className="px-5 py-3 font-medium">Status</th>
-                <th scope="col" className="px-5 py-3 font-medium">Created</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {apps.map((app) => (
-                <tr key={app.internalId} className="hover:bg-slate-50">
-                  <td className="px-5 py-3">
-                    <Link href={`/apps/${app.internalId}`} className={link}>
-                      {app.name}
-                    </Link>
-                    <div className="font-mono text-xs text-slate-500">{app.id}</div>
-                  </td>
-                  <td className="px-5 py-3">
-                    <Link href={`/domains/${encodeURIComponent(app.domain)}`} className="text-slate-700 hover:text-slate-900 hover:underline">
-                      {app.domain}
-                    </Link>
-                  </td>
-                  <td className="px-5 py-3">
-                    <StatusBadge suspended={app.suspended} />
-                  </td>
-                  <td className="px-5 py-3 whitespace-nowrap text-slate-600">{formatDate(app.created)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[{ label: "Application" }, { label: "Domain" }, { label: "Status" }, { label: "Created" }]}
+        >
+          {apps.map((app) => (
+            <tr key={app.internalId} className="hover:bg-slate-50">
+              <td className="px-5 py-3">
+                <Link href={`/apps/${app.internalId}`} className={link}>
+                  {app.name}
+                </Link>
+                <div className="font-mono text-xs text-slate-500">{app.id}</div>
+              </td>
+              <td className="px-5 py-3">
+                <Link href={`/domains/${encodeURIComponent(app.domain)}`} className="text-slate-700 hover:text-slate-900 hover:underline">
+                  {app.domain}
+                </Link>
+              </td>
+              <td className="px-5 py-3">
+                <StatusBadge suspended={app.suspended} />
+              </td>
+              <td className="px-5 py-3 whitespace-nowrap text-slate-600">{formatDate(app.created)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { getDeveloperDomain } from "@/lib/domains/portal";
 import { requireDeveloper } from "@/lib/portal/session";
 import { ApiError } from "@/lib/rest/api-error";
 import { createUserAction, deleteUserAction, resetPasswordAction } from "../actions";
+import { DataTable } from "@/components/data-table";
 
 export const metadata: Metadata = { title: "Domain" };
 export const dynamic = "force-dynamic";
@@ -91,44 +92,31 @@ export default async function DomainPage({ params }: { params: Promise<{ name: s
             No users yet. Add one below, or let your application create them with <span className="font-mono">POST /rest/1.0/users</span>.
           </p>
         ) : (
-          <div className={`${card} overflow-x-auto`}>
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
-                <tr>
-                  <th scope="col" className="px-5 py-3 font-medium">Login</th>
-                  <th scope="col" className="px-5 py-3 font-medium">Name</th>
-                  <th scope="col" className="px-5 py-3 font-medium">Password</th>
-                  <th scope="col" className="px-5 py-3 font-medium">Created</th>
-                  <th scope="col" className="px-5 py-3 text-right font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {domain.users.map((u) => (
-                  <tr key={u.guid} data-testid={`user-row-${u.login}`} className="align-middle">
-                    <td className="px-5 py-3 font-medium break-all">{u.login}</td>
-                    <td className="px-5 py-3 whitespace-nowrap text-slate-700">{fullName(u) || <span className="text-slate-400">—</span>}</td>
-                    <td className="px-5 py-3 whitespace-nowrap">
-                      {u.pwdStatus === "reset" ? (
-                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Reset: must change</span>
-                      ) : (
-                        <span className="text-slate-600">Set</span>
-                      )}
-                    </td>
-                    <td className="px-5 py-3 whitespace-nowrap text-slate-600">{formatDate(u.createdOn)}</td>
-                    <td className="px-5 py-3">
-                      <UserRowActions
-                        login={u.login}
-                        resetAction={resetPasswordAction.bind(null, domain.name, u.guid)}
-                        deleteAction={deleteUserAction.bind(null, domain.name, u.guid)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[{ label: "Login" }, { label: "Name" }, { label: "Password" }, { label: "Created" }, { label: "Actions", align: "right", hidden: true }]}
+          >
+            {domain.users.map((u) => (
+              <tr key={u.guid} data-testid={`user-row-${u.login}`} className="align-middle">
+                <td className="px-5 py-3 font-medium break-all">{u.login}</td>
+                <td className="px-5 py-3 whitespace-nowrap text-slate-700">{fullName(u) || <span className="text-slate-400">—</span>}</td>
+                <td className="px-5 py-3 whitespace-nowrap">
+                  {u.pwdStatus === "reset" ? (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Reset: must change</span>
+                  ) : (
+                    <span className="text-slate-600">Set</span>
+                  )}
+                </td>
+                <td className="px-5 py-3 whitespace-nowrap text-slate-600">{formatDate(u.createdOn)}</td>
+                <td className="px-5 py-3">
+                  <UserRowActions
+                    login={u.login}
+                    resetAction={resetPasswordAction.bind(null, domain.name, u.guid)}
+                    deleteAction={deleteUserAction.bind(null, domain.name, u.guid)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         {domain.users.length >= 500 && <p className="text-sm text-slate-500">Showing the first 500 users.</p>}
       </section>

@@ -9,9 +9,10 @@ import { EmptyState } from "@/components/empty-state";
 import { EventStatusBadge } from "@/components/event-status-badge";
 import { formatDate } from "@/components/format-date";
 import { formatTime } from "@/components/format-date-time";
-import { buttonSecondary, buttonSmall, card, input, link } from "@/components/styles";
+import { buttonSecondary, buttonSmall, input, link } from "@/components/styles";
 import type { EventList, EventListEntry } from "@/lib/events/portal";
 import { eventsListKey, fetchJson, LIVE_REFRESH_MS } from "./events-keys";
+import { DataTable } from "@/components/data-table";
 
 export interface EventsQuery {
   status?: "pending" | "delivered" | "failed" | "disabled";
@@ -162,51 +163,40 @@ export function EventsList({
           </Link>
         </div>
       ) : (
-        <div className={`${card} overflow-x-auto`}>
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Status</th>
-                <th scope="col" className="px-4 py-3 font-medium">Type</th>
-                <th scope="col" className="px-4 py-3 font-medium">Event id</th>
-                <th scope="col" className="px-4 py-3 font-medium">Created (UTC)</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Attempts</th>
-                <th scope="col" className="px-4 py-3 font-medium">Next attempt / delivered</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.entry.map((event) => (
-                <tr
-                  key={event.id}
-                  data-testid="event-row"
-                  data-event-id={event.id}
-                  onClick={(e) => {
-                    // The id is a real link (keyboard, new tab); the rest of the row is a larger target for the mouse.
-                    if (!(e.target as HTMLElement).closest("a")) router.push(detailHref(event.id));
-                  }}
-                  className="cursor-pointer align-top hover:bg-slate-50"
-                >
-                  <td className="px-4 py-3">
-                    <EventStatusBadge status={event.status} />
-                  </td>
-                  <td className="px-4 py-3 font-medium text-slate-800">{event.type}</td>
-                  <td className="px-4 py-3">
-                    <Link href={detailHref(event.id)} className="font-mono text-xs text-brand-600 hover:text-brand-700 hover:underline" title="Details">
-                      {event.id}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">
-                    <When iso={event.created} />
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{event.attempts}</td>
-                  <td className="px-4 py-3">
-                    <Progress event={event} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[{ label: "Status" }, { label: "Type" }, { label: "Event id" }, { label: "Created (UTC)" }, { label: "Attempts", align: "right" }, { label: "Next attempt / delivered" }]}
+          dense
+        >
+          {data.entry.map((event) => (
+            <tr
+              key={event.id}
+              data-testid="event-row"
+              data-event-id={event.id}
+              onClick={(e) => {
+                // The id is a real link (keyboard, new tab); the rest of the row is a larger target for the mouse.
+                if (!(e.target as HTMLElement).closest("a")) router.push(detailHref(event.id));
+              }}
+              className="cursor-pointer align-top hover:bg-slate-50"
+            >
+              <td className="px-4 py-3">
+                <EventStatusBadge status={event.status} />
+              </td>
+              <td className="px-4 py-3 font-medium text-slate-800">{event.type}</td>
+              <td className="px-4 py-3">
+                <Link href={detailHref(event.id)} className="font-mono text-xs text-brand-600 hover:text-brand-700 hover:underline" title="Details">
+                  {event.id}
+                </Link>
+              </td>
+              <td className="px-4 py-3">
+                <When iso={event.created} />
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{event.attempts}</td>
+              <td className="px-4 py-3">
+                <Progress event={event} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       {data.totalResults > 0 && (
