@@ -46,9 +46,14 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
         }
         description={app.description || undefined}
         action={
-          <Link href={`/apps/${app.internalId}/events`} className={buttonSecondary}>
-            Events
-          </Link>
+          <span className="flex flex-wrap gap-2">
+            <Link href={`/apps/${app.internalId}/console`} className={buttonSecondary}>
+              API console
+            </Link>
+            <Link href={`/apps/${app.internalId}/events`} className={buttonSecondary}>
+              Events
+            </Link>
+          </span>
         }
       />
       <dl className={`${card} grid gap-4 p-5 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]`}>

@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/page-header";
+import { buttonSecondary } from "@/components/styles";
+import { getDeveloperApplication } from "@/lib/applications/portal";
+import { config } from "@/lib/config";
+import { REST_BASE_PATH } from "@/lib/portal/api-console";
+import { requireDeveloper } from "@/lib/portal/session";
+import { ApiError } from "@/lib/rest/api-error";
+import { sendConsoleRequestAction } from "./actions";
+import { ApiConsoleForm } from "./api-console-form";
+
+export const metadata: Metadata = { title: "API console" };
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+async function loadApplication(developerId: string, id: string) {
+  try {
+    return await getDeveloperApplication(developerId, id);
+  } catch (error) {
+    // Someone else's application, or no such id: the same "not found", nothing about it shown.
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+export default async function ApiConsolePage({ params }: Props) {
+  const { id } = await params;
+  const developer = await requireDeveloper(`/apps/${id}/console`);
+  const app = await loadApplication(developer.id, id);
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        back={{ href: `/apps/${app.internalId}`, label: app.name }}
+        title="API console"
+        description={
+          <>
+            Try the REST API as <span className="font-mono text-[0.95em] text-slate-800">{app.id}</span>. Requests are signed on the
+            server with this application&apos;s keys and run for real: what you create, change or delete here really changes.
+          </>
+        }
+        action={
+          <Link href="/docs/api" className={buttonSecondary}>
+            API reference
+          </Link>
+        }
+      />
+      <ApiConsoleForm
+        baseUrl={`${config().publicUrl}${REST_BASE_PATH}`}
+        appPublicId={app.id}
+        domain={app.domain}
+        suspended={app.suspended}
+        action={sendConsoleRequestAction.bind(null, app.internalId)}
+      />
+    </div>
+  );
+}
