@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { ApplicationSettingsForm } from "@/components/application-settings-form";
 import { ApplicationStatusForm } from "@/components/application-status-form";
 import { ConsumerCredentials } from "@/components/consumer-credentials";
@@ -11,28 +10,18 @@ import { buttonSecondary, card, link } from "@/components/styles";
 import { getDeveloperApplication } from "@/lib/applications/portal";
 import { getApplicationWebhook } from "@/lib/events/portal";
 import { requireDeveloper } from "@/lib/portal/session";
-import { ApiError } from "@/lib/rest/api-error";
 import { rotateSecretAction, setSuspendedAction, updateSettingsAction } from "../actions";
+import { orNotFound } from "@/lib/portal/or-not-found";
 
 export const metadata: Metadata = { title: "Application" };
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-async function loadApplication(developerId: string, id: string) {
-  try {
-    return await getDeveloperApplication(developerId, id);
-  } catch (error) {
-    // Someone else's application, or no such id: the same "not found", nothing about it shown.
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
-}
-
 export default async function ApplicationPage({ params, searchParams }: Props) {
   const { id } = await params;
   const developer = await requireDeveloper(`/apps/${id}`);
-  const app = await loadApplication(developer.id, id);
+  const app = await orNotFound(() => getDeveloperApplication(developer.id, id));
   const webhook = await getApplicationWebhook(developer.id, app.internalId);
   const justCreated = (await searchParams).created === "1";
   return (

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { CreateUserForm } from "@/components/create-user-form";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
@@ -9,22 +8,12 @@ import { UserRowActions } from "@/components/user-row-actions";
 import { buttonSecondary, buttonSmall, card, link } from "@/components/styles";
 import { getDeveloperDomain } from "@/lib/domains/portal";
 import { requireDeveloper } from "@/lib/portal/session";
-import { ApiError } from "@/lib/rest/api-error";
 import { createUserAction, deleteUserAction, resetPasswordAction } from "../actions";
 import { DataTable } from "@/components/data-table";
+import { orNotFound } from "@/lib/portal/or-not-found";
 
 export const metadata: Metadata = { title: "Domain" };
 export const dynamic = "force-dynamic";
-
-async function loadDomain(developerId: string, name: string) {
-  try {
-    return await getDeveloperDomain(developerId, name);
-  } catch (error) {
-    // Another developer's domain, or none by that name: the same "not found".
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
-}
 
 function fullName(u: { firstName?: string; lastName?: string }) {
   return [u.firstName, u.lastName].filter(Boolean).join(" ");
@@ -39,7 +28,7 @@ export default async function DomainPage({ params }: { params: Promise<{ name: s
     // not percent-encoded: use as is
   }
   const developer = await requireDeveloper(`/domains/${encodeURIComponent(name)}`);
-  const domain = await loadDomain(developer.id, name);
+  const domain = await orNotFound(() => getDeveloperDomain(developer.id, name));
   return (
     <div className="space-y-10">
       <PageHeader

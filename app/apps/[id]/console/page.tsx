@@ -1,35 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
 import { buttonSecondary } from "@/components/styles";
 import { getDeveloperApplication } from "@/lib/applications/portal";
 import { config } from "@/lib/config";
 import { REST_BASE_PATH } from "@/lib/portal/api-console";
 import { requireDeveloper } from "@/lib/portal/session";
-import { ApiError } from "@/lib/rest/api-error";
 import { sendConsoleRequestAction } from "./actions";
 import { ApiConsoleForm } from "./api-console-form";
+import { orNotFound } from "@/lib/portal/or-not-found";
 
 export const metadata: Metadata = { title: "API console" };
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
-async function loadApplication(developerId: string, id: string) {
-  try {
-    return await getDeveloperApplication(developerId, id);
-  } catch (error) {
-    // Someone else's application, or no such id: the same "not found", nothing about it shown.
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
-}
-
 export default async function ApiConsolePage({ params }: Props) {
   const { id } = await params;
   const developer = await requireDeveloper(`/apps/${id}/console`);
-  const app = await loadApplication(developer.id, id);
+  const app = await orNotFound(() => getDeveloperApplication(developer.id, id));
   return (
     <div className="space-y-8">
       <PageHeader

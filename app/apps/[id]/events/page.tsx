@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Alert } from "@/components/alert";
 import { formatDateTime } from "@/components/format-date-time";
 import { PageHeader } from "@/components/page-header";
@@ -9,26 +8,16 @@ import { WebhookSigningSecret } from "@/components/webhook-signing-secret";
 import { config } from "@/lib/config";
 import { EVENTS_PAGE_SIZE, getApplicationWebhook, isEventStatus, listApplicationEvents, type ApplicationWebhook } from "@/lib/events/portal";
 import { requireDeveloper } from "@/lib/portal/session";
-import { ApiError } from "@/lib/rest/api-error";
 import { rotateWebhookSecretAction, sendTestEventAction } from "./actions";
 import { EventsList, type EventsQuery } from "./events-list";
 import { SendTestEventButton } from "./send-test-event-button";
+import { orNotFound } from "@/lib/portal/or-not-found";
 
 export const metadata: Metadata = { title: "Events" };
 export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
-
-async function loadWebhook(developerId: string, id: string) {
-  try {
-    return await getApplicationWebhook(developerId, id);
-  } catch (error) {
-    // Someone else's application, or no such id: the same "not found", nothing about it shown.
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
-}
 
 /** [5000, 300000, 7200000] -> "5 s, 5 min and 2 h" */
 function describeSchedule(delays: number[]): string {
@@ -106,7 +95,7 @@ function Endpoint({ webhook }: { webhook: ApplicationWebhook }) {
 export default async function ApplicationEventsPage({ params, searchParams }: Props) {
   const { id } = await params;
   const developer = await requireDeveloper(`/apps/${id}/events`);
-  const webhook = await loadWebhook(developer.id, id);
+  const webhook = await orNotFound(() => getApplicationWebhook(developer.id, id));
   const query = parseQuery(await searchParams);
   const initial = await listApplicationEvents(developer.id, webhook.internalId, { ...query, count: EVENTS_PAGE_SIZE });
   return (

@@ -1,25 +1,14 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getApplicationEvent, getApplicationWebhook } from "@/lib/events/portal";
 import { requireDeveloper } from "@/lib/portal/session";
-import { ApiError } from "@/lib/rest/api-error";
 import { replayEventAction } from "../actions";
 import { EventDetailView } from "./event-detail-view";
+import { orNotFound } from "@/lib/portal/or-not-found";
 
 export const metadata: Metadata = { title: "Event" };
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string; eventId: string }> };
-
-async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    // Another developer's application or event, or no such id: the same "not found".
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
-}
 
 export default async function EventPage({ params }: Props) {
   const { id, eventId: rawEventId } = await params;
