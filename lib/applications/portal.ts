@@ -3,6 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { newWebhookSecret } from "@/lib/events/signing";
 import { assertDeliverableUrl } from "@/lib/events/ssrf";
+import { currentWebhookSecret } from "@/lib/events/webhook-secret";
 import { ApiError, notFound } from "@/lib/rest/api-error";
 import { newConsumerKey, newConsumerSecret } from "@/lib/seed/demo";
 import { applicationName, domainName, notificationUrl } from "@/lib/validation";
@@ -110,11 +111,7 @@ export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3_600_000;
 
 /** The webhook signing secret ("whsec_..."), created on first use for older applications. */
 export async function revealWebhookSecret(developerId: string, appId: string): Promise<string> {
-  const app = await getOwnedApplicationOrThrow(developerId, appId);
-  if (app.webhookSecretEnc) return decryptSecret(app.webhookSecretEnc);
-  const secret = newWebhookSecret();
-  await prisma.application.updateMany({ where: { id: app.id, webhookSecretEnc: null }, data: { webhookSecretEnc: encryptSecret(secret) } });
-  return decryptSecret((await prisma.application.findUniqueOrThrow({ where: { id: app.id } })).webhookSecretEnc!);
+  return currentWebhookSecret(await getOwnedApplicationOrThrow(developerId, appId));
 }
 
 /** New signing secret; for 24 h deliveries carry signatures with both, so receivers can switch. */

@@ -1,10 +1,11 @@
 import type { Application, Event } from "@prisma/client";
 import { config } from "@/lib/config";
-import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
+import { decryptSecret } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { sendWebhook, type SendResult } from "./send";
-import { newWebhookSecret, webhookHeaders } from "./signing";
+import { webhookHeaders } from "./signing";
+import { currentWebhookSecret } from "./webhook-secret";
 
 // Claims due events with SELECT ... FOR UPDATE SKIP LOCKED and pushes their nextAttemptAt forward
 // by a lease before sending, so several instances never send the same event at the same moment,
@@ -52,19 +53,7 @@ async function claimDueEvents(limit: number): Promise<ClaimedEvent[]> {
 
 /** The secrets to sign with: the current one, plus the previous one during a rotation. */
 async function signingSecrets(app: Application): Promise<string[]> {
-  let current = app.webhookSecretEnc ? decryptSecret(app.webhookSecretEnc) : undefined;
-  if (!current) {
-    current = newWebhookSecret();
-    // Applications created before signing existed get a secret on first delivery.
-    const { count } = await prisma.application.updateMany({
-      where: { id: app.id, webhookSecretEnc: null },
-      data: { webhookSecretEnc: encryptSecret(current) },
-    });
-    if (count === 0) {
-      const fresh = await prisma.application.findUniqueOrThrow({ where: { id: app.id } });
-      current = decryptSecret(fresh.webhookSecretEnc!);
-    }
-  }
+  const current = await currentWebhookSecret(app);
   const previous =
     app.previousWebhookSecretEnc && app.previousWebhookSecretUntil && app.previousWebhookSecretUntil > new Date()
       ? [decryptSecret(app.previousWebhookSecretEnc)]
