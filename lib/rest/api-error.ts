@@ -12,6 +12,8 @@ export const errorCodes = {
   not_found: { status: 404, title: "Not Found" },
   method_not_allowed: { status: 405, title: "Method Not Allowed" },
   conflict: { status: 409, title: "Conflict" },
+  /** The spec: 409 also signals "limit exceeded" (lockouts, rate limits); always with Retry-After. */
+  limit_exceeded: { status: 409, title: "Limit exceeded" },
   payload_too_large: { status: 413, title: "Payload Too Large" },
   unsupported_media_type: { status: 415, title: "Unsupported Media Type" },
   internal_error: { status: 500, title: "Internal Server Error" },
