@@ -20,6 +20,8 @@ const schema = z.object({
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** Optional: shared rate limits, nonce and cache invalidation across instances. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
+  /** Tests turn this on: every REST reply is checked against its contract (a mismatch is a 500). */
+  VALIDATE_RESPONSES: z.enum(["true", "false"]).default("false"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),

@@ -40,3 +40,8 @@ export const notificationUrl = z
 
 export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isGuid = (v: string) => GUID.test(v);
+
+/** A GUID as the API answers it. */
+export const guid = z.string().regex(GUID, "must be a GUID").meta({ format: "uuid", example: "0b6f1e52-8a8e-4d55-9a36-3c1d7b2b4f10" });
+/** A GUID as a client may send it (any case), normalized to lowercase as stored. */
+export const guidParam = guid.transform((v) => v.toLowerCase());

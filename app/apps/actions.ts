@@ -2,12 +2,11 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import {
-  createApplication,
-  rotateConsumerSecret,
-  setApplicationSuspended,
-  updateApplicationSettings,
-} from "@/lib/applications/portal";
+import { createApplication } from "@/lib/applications/create-application";
+import { applicationSettingsSchema } from "@/lib/applications/schemas";
+import { rotateConsumerSecret } from "@/lib/applications/secrets";
+import { updateApplication } from "@/lib/applications/update-application";
+import { developerActor } from "@/lib/tenancy/actor";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
 
@@ -18,7 +17,7 @@ export async function createApplicationAction(_prev: FormState, formData: FormDa
   const values = formValues(formData, ["name", "description", "notificationUrl", "domain"]);
   let internalId: string;
   try {
-    ({ application: { internalId } } = await createApplication(developer.id, {
+    ({ application: { internalId } } = await createApplication(developerActor(developer.id), {
       name: values.name!,
       description: values.description,
       notificationUrl: values.notificationUrl,
@@ -36,7 +35,7 @@ export async function createApplicationAction(_prev: FormState, formData: FormDa
 export async function rotateSecretAction(appId: string): Promise<FormState<{ secret: string }>> {
   const developer = await requireDeveloper();
   try {
-    const secret = await rotateConsumerSecret(developer.id, appId);
+    const secret = await rotateConsumerSecret(developerActor(developer.id), appId);
     return { data: { secret }, notice: "The secret was rotated. The old secret no longer works." };
   } catch (error) {
     return errorState(error);
@@ -47,7 +46,8 @@ export async function updateSettingsAction(appId: string, _prev: FormState, form
   const developer = await requireDeveloper();
   const values = formValues(formData, ["description", "notificationUrl"]);
   try {
-    await updateApplicationSettings(developer.id, appId, { description: values.description!, notificationUrl: values.notificationUrl! });
+    const changes = applicationSettingsSchema.parse({ description: values.description, notificationUrl: values.notificationUrl || null });
+    await updateApplication(developerActor(developer.id), appId, changes);
   } catch (error) {
     return errorState(error, values);
   }
@@ -58,7 +58,7 @@ export async function updateSettingsAction(appId: string, _prev: FormState, form
 export async function setSuspendedAction(appId: string, suspended: boolean): Promise<FormState> {
   const developer = await requireDeveloper();
   try {
-    await setApplicationSuspended(developer.id, appId, suspended);
+    await updateApplication(developerActor(developer.id), appId, { suspended });
   } catch (error) {
     return errorState(error);
   }

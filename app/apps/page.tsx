@@ -5,7 +5,8 @@ import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { buttonPrimary, link } from "@/components/styles";
-import { listDeveloperApplications } from "@/lib/applications/portal";
+import { listPortalApplications } from "@/lib/applications/list-applications";
+import { developerActor } from "@/lib/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
 import { DataTable } from "@/components/data-table";
 
@@ -14,7 +15,7 @@ export const dynamic = "force-dynamic";
 
 export default async function ApplicationsPage() {
   const developer = await requireDeveloper("/apps");
-  const apps = await listDeveloperApplications(developer.id);
+  const apps = (await listPortalApplications(developerActor(developer.id))).entry;
   const newButton = (
     <Link href="/apps/new" className={buttonPrimary}>
       New application

@@ -3,7 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
-import { createDomainUser, deleteDomainUser, resetUserPassword } from "@/lib/users/portal";
+import { developerActor } from "@/lib/tenancy/actor";
+import { createUserSchema } from "@/lib/users/schemas";
+import { createUser } from "@/lib/users/create-user";
+import { deleteUser } from "@/lib/users/delete-user";
+import { resetUserPassword } from "@/lib/users/reset-user-password";
 
 const domainPath = (domain: string) => `/domains/${encodeURIComponent(domain)}`;
 
@@ -12,12 +16,14 @@ export async function createUserAction(domain: string, _prev: FormState, formDat
   const values = formValues(formData, ["login", "firstName", "lastName"]);
   const optional = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
   try {
-    const user = await createDomainUser(developer.id, domain, {
-      login: values.login!,
+    const input = createUserSchema.parse({
+      login: values.login,
       password: String(formData.get("password") ?? ""),
       firstName: optional(values.firstName),
       lastName: optional(values.lastName),
+      domain,
     });
+    const user = await createUser(developerActor(developer.id), input);
     revalidatePath(domainPath(domain));
     revalidatePath("/domains");
     return { notice: `User ${user.login} was created. They sign in to applications of ${domain} with this login and password.` };
@@ -29,7 +35,7 @@ export async function createUserAction(domain: string, _prev: FormState, formDat
 export async function resetPasswordAction(domain: string, userId: string, _prev: FormState, formData: FormData): Promise<FormState> {
   const developer = await requireDeveloper();
   try {
-    await resetUserPassword(developer.id, userId, String(formData.get("password") ?? ""));
+    await resetUserPassword(developerActor(developer.id), userId, String(formData.get("password") ?? ""));
   } catch (error) {
     return errorState(error, undefined, "password");
   }
@@ -40,7 +46,7 @@ export async function resetPasswordAction(domain: string, userId: string, _prev:
 export async function deleteUserAction(domain: string, userId: string): Promise<FormState> {
   const developer = await requireDeveloper();
   try {
-    await deleteDomainUser(developer.id, userId);
+    await deleteUser(developerActor(developer.id), userId);
   } catch (error) {
     return errorState(error);
   }

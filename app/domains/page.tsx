@@ -4,7 +4,8 @@ import { EmptyState } from "@/components/empty-state";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
 import { buttonPrimary, link } from "@/components/styles";
-import { listDeveloperDomains } from "@/lib/domains/portal";
+import { listDomainOverviews } from "@/lib/domains/domain-overview";
+import { developerActor } from "@/lib/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
 import { DataTable } from "@/components/data-table";
 
@@ -13,7 +14,7 @@ export const dynamic = "force-dynamic";
 
 export default async function DomainsPage() {
   const developer = await requireDeveloper("/domains");
-  const domains = await listDeveloperDomains(developer.id);
+  const domains = await listDomainOverviews(developerActor(developer.id));
   return (
     <div className="space-y-8">
       <PageHeader

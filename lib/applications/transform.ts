@@ -1,13 +1,15 @@
 import type { Application, Domain } from "@prisma/client";
+import type { ApplicationEntry } from "./schemas";
 
 export const applicationPublicId = (domainName: string, appName: string) => `${domainName}:${appName}`;
 
 /** The public shape of an application (spec "Application"): never its consumer secret. */
-export function toApplicationEntry(app: Application & { domain: Domain }) {
+export function toApplicationEntry(app: Application & { domain: Domain }): ApplicationEntry {
   return {
     id: applicationPublicId(app.domain.name, app.name),
     domain: app.domain.name,
     name: app.name,
+    displayName: app.displayName || app.name,
     description: app.description,
     createdWith: app.createdWith,
     createdBy: app.createdById,
@@ -15,9 +17,15 @@ export function toApplicationEntry(app: Application & { domain: Domain }) {
     visible: app.visible,
     suspended: app.suspended,
     allow2legged: app.allow2legged,
-    template: app.template,
+    requireSignedBodies: app.requireSignedBodies,
+    template: app.template as unknown[],
     notificationUrl: app.notificationUrl ?? undefined,
   };
 }
 
-export type ApplicationEntry = ReturnType<typeof toApplicationEntry>;
+/** The portal's view: the public entry plus the internal id for URLs and the consumer key. */
+export const toPortalApplication = (app: Application & { domain: Domain }) => ({
+  ...toApplicationEntry(app),
+  internalId: app.id,
+  consumerKey: app.consumerKey,
+});

@@ -1,24 +1,20 @@
 import type { DeliveryAttempt, Event, Prisma } from "@prisma/client";
-import { getOwnApplicationOrThrow } from "@/lib/applications/applications";
+import { getOwnApplicationOrThrow } from "@/lib/applications/get-application";
 import { prisma } from "@/lib/db/client";
 import { notFound } from "@/lib/rest/api-error";
-import type { AuthedContext } from "@/lib/rest/context";
-import { parseListQuery, toPage, type Filterable } from "@/lib/rest/list-query";
+import { toPage, type ListQuery } from "@/lib/rest/list-query";
+import type { Actor } from "@/lib/tenancy/actor";
+import type { EventEntry } from "./contracts";
 import { kickDelivery, publishEvent } from "./publish";
 
-// The delivery log of one application, read and replayed by that application (two-legged).
+// The delivery log of one application, read and replayed by that application (two-legged) or its
+// developer in the portal: getOwnApplicationOrThrow scopes every query to what the actor administers.
 
-const eventFilterable: Filterable = {
-  type: { type: "string", column: "type" },
-  status: { type: "string", column: "status" },
-  createdOn: { type: "datetime", column: "createdAt" },
-};
-
-export function toEventEntry(event: Event, attempts?: DeliveryAttempt[]) {
+export function toEventEntry(event: Event, attempts?: DeliveryAttempt[]): EventEntry {
   return {
     id: event.id,
     type: event.type,
-    status: event.status,
+    status: event.status as EventEntry["status"],
     attempts: event.attempts,
     created: event.createdAt.toISOString(),
     nextAttempt: event.status === "pending" ? event.nextAttemptAt.toISOString() : undefined,
@@ -39,9 +35,8 @@ export function toEventEntry(event: Event, attempts?: DeliveryAttempt[]) {
   };
 }
 
-export async function listEvents(ctx: AuthedContext, appId: string, params: URLSearchParams) {
-  const app = await getOwnApplicationOrThrow(ctx, appId);
-  const query = parseListQuery(params, eventFilterable);
+export async function listEvents(actor: Actor, appId: string, query: ListQuery) {
+  const app = await getOwnApplicationOrThrow(actor, appId);
   const where: Prisma.EventWhereInput = { AND: [{ applicationId: app.id }, query.where] };
   const [total, rows] = await prisma.$transaction([
     prisma.event.count({ where }),
@@ -50,8 +45,8 @@ export async function listEvents(ctx: AuthedContext, appId: string, params: URLS
   return toPage(query, total, rows.map((e) => toEventEntry(e)));
 }
 
-async function getEventOrThrow(ctx: AuthedContext, appId: string, eventId: string) {
-  const app = await getOwnApplicationOrThrow(ctx, appId);
+async function getEventOrThrow(actor: Actor, appId: string, eventId: string) {
+  const app = await getOwnApplicationOrThrow(actor, appId);
   const event = await prisma.event.findFirst({
     where: { id: eventId, applicationId: app.id },
     include: { attemptLog: { orderBy: { attemptedAt: "asc" } } },
@@ -60,21 +55,22 @@ async function getEventOrThrow(ctx: AuthedContext, appId: string, eventId: strin
   return event;
 }
 
-export async function getEvent(ctx: AuthedContext, appId: string, eventId: string) {
-  const event = await getEventOrThrow(ctx, appId, eventId);
+export async function getEvent(actor: Actor, appId: string, eventId: string) {
+  const event = await getEventOrThrow(actor, appId, eventId);
   return toEventEntry(event, event.attemptLog);
 }
 
 /** Sends the same event (same id) again from the start of the retry schedule. */
-export async function replayEvent(ctx: AuthedContext, appId: string, eventId: string) {
-  const event = await getEventOrThrow(ctx, appId, eventId);
+export async function replayEvent(actor: Actor, appId: string, eventId: string) {
+  const event = await getEventOrThrow(actor, appId, eventId);
   return toEventEntry(await resetForReplay(event.id));
 }
 
 /** Publishes a TestEvent to the application's notification URL (the portal's button). */
-export async function sendTestEvent(ctx: AuthedContext, appId: string) {
-  const app = await getOwnApplicationOrThrow(ctx, appId);
-  return sendTestEventFor(app.id, appId);
+export async function sendTestEvent(actor: Actor, appId: string) {
+  const app = await getOwnApplicationOrThrow(actor, appId);
+  const payload = await sendTestEventFor(app.id, `${app.domain.name}:${app.name}`);
+  return toEventEntry(await prisma.event.findUniqueOrThrow({ where: { id: payload.id } }));
 }
 
 // Shared with the portal (lib/events/portal.ts): callers check ownership first.

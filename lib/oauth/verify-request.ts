@@ -1,8 +1,8 @@
 import { Prisma, type AccessToken, type Application, type Domain, type RequestToken } from "@prisma/client";
-import { config } from "@/lib/config";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
 import { ApiError, type OAuthProblem } from "@/lib/rest/api-error";
+import { requestOrigin } from "@/lib/rest/responses";
 import { collectRequestParams } from "./params";
 import {
   baseStringUri,
@@ -57,6 +57,10 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind }: V
       { oauth_parameters_absent: REQUIRED.join("&") },
     );
   }
+  const unreadable = Object.keys(oauth).find((name) => oauth[name]!.includes("\u0000") || !oauth[name]!.isWellFormed());
+  if (unreadable) {
+    throw new ApiError("bad_request", `The OAuth parameter ${unreadable} holds a NUL character or invalid text.`, { oauthProblem: "parameter_rejected" });
+  }
   const absent = REQUIRED.filter((name) => !oauth[name]);
   if (tokenKind === "access" || tokenKind === "request") if (!oauth.oauth_token) absent.push("oauth_token");
   if (absent.length) {
@@ -102,9 +106,9 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind }: V
     }
   }
 
-  const baseString = signatureBaseString(request.method, baseStringUri(url, config().publicUrl), all);
+  const baseString = signatureBaseString(request.method, baseStringUri(url, requestOrigin(request)), all);
   const signatureOk = safeEqual(hmacSha1(baseString, consumerSecret, tokenSecret), oauth.oauth_signature!);
-  const bodyOk = checkBody(rawBody, isForm, oauth, consumerSecret, tokenSecret);
+  const bodyOk = checkBody(rawBody, isForm, oauth, consumerSecret, tokenSecret, application?.requireSignedBodies ?? false);
 
   if (!application) {
     throw unauthorized("consumer_key_unknown", "Unknown oauth_consumer_key. Copy the consumer key of your application from the portal.");
@@ -126,13 +130,18 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind }: V
   return { application, consumerSecret, accessToken, requestToken, oauth };
 }
 
-/** A non-form body must be covered by oauth_body_hash or xoauth_body_signature, so it cannot be swapped. */
+/**
+ * RFC 5849 signs only form bodies, so a JSON body without a hash is accepted (stock OAuth libraries
+ * send none). When oauth_body_hash or xoauth_body_signature is sent it must match; an application
+ * with requireSignedBodies refuses an unsigned body, so it cannot be swapped in transit.
+ */
 function checkBody(
   rawBody: string,
   isForm: boolean,
   oauth: Record<string, string>,
   consumerSecret: string,
   tokenSecret: string,
+  requireSigned: boolean,
 ): true | ApiError {
   const hash = oauth.oauth_body_hash;
   const legacy = oauth.xoauth_body_signature;
@@ -155,11 +164,11 @@ function checkBody(
       ? true
       : unauthorized("body_hash_invalid", "xoauth_body_signature does not match the body: sign the exact bytes you send.");
   }
-  return rawBody === ""
+  return rawBody === "" || !requireSigned
     ? true
     : unauthorized(
         "body_hash_missing",
-        "A request with a body must sign it: add oauth_body_hash (base64 SHA-1 of the body) to the signed OAuth parameters.",
+        "This application requires signed bodies: add oauth_body_hash (base64 SHA-1 of the body) to the signed OAuth parameters.",
       );
 }
 

@@ -1,6 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { getDeveloperApplication, revealConsumerSecret } from "@/lib/applications/portal";
+import { getPortalApplication } from "@/lib/applications/get-application";
+import { revealConsumerSecret } from "@/lib/applications/secrets";
+import { developerActor } from "@/lib/tenancy/actor";
 import { config } from "@/lib/config";
 import { signRequest } from "@/lib/oauth/sign-request";
 
@@ -231,8 +233,8 @@ export async function sendConsoleRequest(developerId: string, appId: string, raw
   if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
 
   // Owner check first: this throws "not found" for an application of another developer.
-  const app = await getDeveloperApplication(developerId, appId);
-  const consumerSecret = await revealConsumerSecret(developerId, app.internalId);
+  const app = await getPortalApplication(developerActor(developerId), appId);
+  const consumerSecret = await revealConsumerSecret(developerActor(developerId), app.internalId);
   const url = restUrlFor(path);
   const signer: Signer = { consumerKey: app.consumerKey, consumerSecret };
 

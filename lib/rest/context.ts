@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { Actor } from "@/lib/tenancy/actor";
 
 export interface AuthApplication {
   id: string;
@@ -29,16 +29,15 @@ export interface AuthContext {
 
 export interface RestContext {
   requestId: string;
+  request: Request;
   url: URL;
-  /** Route parameters, already decoded. */
-  params: Record<string, string>;
   /** The raw request body as received (empty string when none). */
   rawBody: string;
-  /** Set by the authentication hook; null only on routes declared auth: "none". */
+  /** Set by authentication; null only on operations declared auth: "none". */
   auth: AuthContext | null;
-  /** Parses the body as JSON and validates it; 400 (invalid_json / validation_failed) otherwise. */
-  json<S extends z.ZodType>(schema: S): z.infer<S>;
+  /** The caller as the tenancy module sees it; null only with auth: "none". */
+  actor: Actor | null;
 }
 
-/** A context whose caller is known: what handlers of authenticated routes receive. */
-export type AuthedContext = RestContext & { auth: AuthContext };
+/** A context whose caller is known: what handlers of authenticated operations receive. */
+export type AuthedContext = RestContext & { auth: AuthContext; actor: Actor };

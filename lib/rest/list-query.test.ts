@@ -72,9 +72,19 @@ describe("filters", () => {
     expect(parse("filterBy=login&filterOp=startsWith&filterValue=B").where).toEqual({ login: { startsWith: "B", mode: "insensitive" } });
   });
 
-  it("present ignores filterValue", () => {
-    expect(parse("filterBy=login&filterOp=present").where).toEqual({ login: { not: null } });
-    expect(parse("filterBy=login&filterOp=present&filterValue=ignored").where).toEqual({ login: { not: null } });
+  it("present ignores filterValue, and is no condition at all on a required property", () => {
+    const nullable = { nick: { type: "string", column: "nick", nullable: true } } as const;
+    expect(parseListQuery(new URLSearchParams("filterBy=nick&filterOp=present"), nullable).where).toEqual({ nick: { not: null } });
+    expect(parseListQuery(new URLSearchParams("filterBy=nick&filterOp=present&filterValue=x"), nullable).where).toEqual({ nick: { not: null } });
+    expect(parse("filterBy=login&filterOp=present").where).toEqual({});
+    expect(parse("filterBy=guid&filterOp=present").where).toEqual({});
+  });
+
+  it("refuses dates the database cannot hold", () => {
+    expect(refusal("filterBy=createdOn&filterOp=equals&filterValue=-271821-04-20T00:00:00Z").code).toBe("invalid_parameter");
+    expect(refusal("filterBy=createdOn&filterOp=startsWith&filterValue=0000").code).toBe("invalid_parameter");
+    expect(refusal("filterBy=createdOn&filterOp=startsWith&filterValue=2026-13").code).toBe("invalid_parameter");
+    expect(refusal("filterBy=createdOn&filterOp=startsWith&filterValue=2026-00").code).toBe("invalid_parameter");
   });
 
   it("nests dotted columns as relation filters", () => {

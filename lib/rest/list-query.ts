@@ -10,13 +10,17 @@ export const MAX_COUNT = 100;
 export const FILTER_OPS = ["equals", "contains", "startsWith", "present"] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
-export type FilterField =
+export type FilterField = (
   /** Text column; contains/startsWith ignore case, equals is exact. */
   | { type: "string"; column: string }
   /** UUID column (GUIDs): equals and present only. */
   | { type: "uuid"; column: string }
   /** Timestamp column: equals an instant, or startsWith a date prefix (2026, 2026-11, 2026-11-23). */
-  | { type: "datetime"; column: string };
+  | { type: "datetime"; column: string }
+) & {
+  /** The column may be null; "present" then keeps the rows where it is set. Required columns are always present. */
+  nullable?: true;
+};
 
 export type Filterable = Record<string, FilterField>;
 
@@ -62,6 +66,7 @@ function datePrefixRange(value: string): { gte: Date; lt: Date } | undefined {
   const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value);
   if (!m) return undefined;
   const [y, mo, d] = [Number(m[1]), m[2] ? Number(m[2]) - 1 : undefined, m[3] ? Number(m[3]) : undefined];
+  if (y < 1 || (mo !== undefined && (mo < 0 || mo > 11)) || (d !== undefined && (d < 1 || d > 31))) return undefined;
   const gte = new Date(Date.UTC(y, mo ?? 0, d ?? 1));
   const lt =
     d !== undefined ? new Date(Date.UTC(y, mo!, d + 1)) : mo !== undefined ? new Date(Date.UTC(y, mo + 1, 1)) : new Date(Date.UTC(y + 1, 0, 1));
@@ -69,7 +74,8 @@ function datePrefixRange(value: string): { gte: Date; lt: Date } | undefined {
 }
 
 function filterCondition(name: string, field: FilterField, op: FilterOp, value: string): unknown {
-  if (op === "present") return { not: null };
+  // Prisma refuses {not: null} on a required column; every row has it, so no condition at all.
+  if (op === "present") return field.nullable ? { not: null } : undefined;
   if (field.type === "string") {
     if (op === "equals") return { equals: value };
     return { [op]: value, mode: "insensitive" };
@@ -82,7 +88,9 @@ function filterCondition(name: string, field: FilterField, op: FilterOp, value: 
   }
   if (op === "equals") {
     const instant = new Date(value);
-    if (Number.isNaN(instant.getTime())) {
+    // The database keeps years 1 to 9999; anything outside cannot match and would fail there.
+    const year = instant.getUTCFullYear();
+    if (Number.isNaN(instant.getTime()) || year < 1 || year > 9999) {
       throw invalid("filterValue", `filterValue for ${name} must be an ISO 8601 timestamp; got "${value}".`);
     }
     return { equals: instant };
@@ -121,7 +129,8 @@ export function parseListQuery(params: URLSearchParams, filterable: Filterable):
     const op = (rawOp ?? "equals") as FilterOp;
     if (!FILTER_OPS.includes(op)) throw invalid("filterOp", `Unknown filterOp "${rawOp}". Use one of: ${FILTER_OPS.join(", ")}.`);
     if (op !== "present" && value === null) throw invalid("filterValue", `filterOp ${op} needs a filterValue.`);
-    where = nestAt(field.column, filterCondition(filterBy, field, op, value ?? ""));
+    const condition = filterCondition(filterBy, field, op, value ?? "");
+    where = condition === undefined ? {} : nestAt(field.column, condition);
   }
   return { startIndex, requestedCount, skip: startIndex, take, where };
 }

@@ -5,31 +5,26 @@ import type { ApiError } from "./api-error";
 export const REST_PREFIX = "/rest/1.0";
 export const SUPPORTED_VERSIONS = ["1.0"];
 
-/** Absolute URL of a REST path, e.g. restUrl("/users/abc"). Built from PUBLIC_URL, never from request headers. */
+/** Absolute URL of a REST path from PUBLIC_URL (events, which have no request). */
 export function restUrl(path: string): string {
   return `${config().publicUrl}${REST_PREFIX}${path}`;
 }
 
-const CREATED = Symbol("created");
-const ACCEPTED = Symbol("accepted");
+const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-export interface Created {
-  [CREATED]: true;
-  path: string;
-  entry?: unknown;
+/**
+ * The origin clients sign and Location headers name: PUBLIC_URL when it is set (behind a proxy),
+ * otherwise the request's own scheme, host and port, as every OAuth library signs the URL it calls.
+ * X-Forwarded-* headers are never trusted.
+ */
+export function requestOrigin(request: Request): string {
+  if (config().PUBLIC_URL) return config().publicUrl;
+  const host = request.headers.get("host");
+  return host && HOST_HEADER.test(host) ? `${new URL(request.url).protocol}//${host.toLowerCase()}` : config().publicUrl;
 }
-export interface Accepted {
-  [ACCEPTED]: true;
-  entry?: unknown;
-}
 
-/** POST result: 201 with Location = restUrl(path), and {entry} when given. */
-export const created = (path: string, entry?: unknown): Created => ({ [CREATED]: true, path, entry });
-/** 202: accepted, not yet acted upon. */
-export const accepted = (entry?: unknown): Accepted => ({ [ACCEPTED]: true, entry });
-
-export const isCreated = (v: unknown): v is Created => typeof v === "object" && v !== null && CREATED in v;
-export const isAccepted = (v: unknown): v is Accepted => typeof v === "object" && v !== null && ACCEPTED in v;
+/** Absolute URL of a REST path as the calling client sees the service. */
+export const restUrlFor = (request: Request, path: string) => `${requestOrigin(request)}${REST_PREFIX}${path}`;
 
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

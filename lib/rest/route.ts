@@ -1,41 +1,35 @@
 import { ApiError } from "./api-error";
-import { withRest, type RestOperation } from "./with-rest";
+import type { Contract } from "./contract";
+import { respondWithError, type Operation, type RestOperation } from "./operation";
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];
-type Operations = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", RestOperation>>;
 
 /**
- * Completes a route's method table so every method answers: HEAD from GET, OPTIONS with Allow,
- * and 405 + an exact Allow header for the rest. Route files export the result:
- *   export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute({ GET: withRest(...) });
+ * The exports of one route file, from the operations declared for its path: each contract's method,
+ * HEAD from GET (verified as HEAD, body dropped), OPTIONS with Allow, and 405 + the exact Allow for
+ * the rest. Route files are one statement:
+ *   export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(operation(contract, handler), ...);
  */
-export function restRoute(operations: Operations): Record<Method, RestOperation> {
-  const allow = allowHeader(Object.keys(operations));
-  const notAllowed = withRest(
-    async (request) => {
-      throw new ApiError("method_not_allowed", `${request.method} is not allowed here. Allowed methods: ${allow}.`, {
-        headers: { Allow: allow },
-      });
-    },
-    { auth: "none" },
-  );
+export function restRoute(...operations: Operation[]): Record<Method, RestOperation> & { contracts: Contract[] } {
+  const paths = new Set(operations.map((op) => op.contract.path));
+  if (paths.size !== 1) throw new Error(`restRoute takes the operations of one path; got ${[...paths].join(", ")}`);
+  const allow = allowHeader(operations.map((op) => op.contract.method));
+  const notAllowed: RestOperation = async (request) =>
+    respondWithError(
+      request,
+      new ApiError("method_not_allowed", `${request.method} is not allowed here. Allowed methods: ${allow}.`, { headers: { Allow: allow } }),
+    );
   const table = Object.fromEntries(METHODS.map((m) => [m, notAllowed])) as Record<Method, RestOperation>;
-  Object.assign(table, operations);
-  if (operations.GET) {
-    const get = operations.GET;
-    table.HEAD = async (request, route) => {
-      const response = await get(new Request(request, { method: "GET" }), route);
-      return new Response(null, { status: response.status, headers: response.headers });
-    };
-  }
+  for (const op of operations) table[op.contract.method] = op;
+  if (table.GET !== notAllowed) table.HEAD = table.GET;
   table.OPTIONS = async () => new Response(null, { status: 204, headers: { Allow: allow } });
-  return table;
+  return Object.assign(table, { contracts: operations.map((op) => op.contract) });
 }
 
-/** Every method answers with the same operation (catch-all routes: unknown paths and versions). */
-export function anyMethod(operation: RestOperation): Record<Method, RestOperation> {
-  return Object.fromEntries(METHODS.map((m) => [m, operation])) as Record<Method, RestOperation>;
+/** Every method answers with the same function (catch-all routes: unknown paths and versions). */
+export function anyMethod(run: RestOperation): Record<Method, RestOperation> {
+  return Object.fromEntries(METHODS.map((m) => [m, run])) as Record<Method, RestOperation>;
 }
 
 export function allowHeader(methods: string[]): string {

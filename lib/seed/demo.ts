@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
-import { randomToken } from "@/lib/crypto/random";
+import { newConsumerKey, newConsumerSecret, randomToken } from "@/lib/crypto/random";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { newWebhookSecret } from "@/lib/events/signing";
 
@@ -25,8 +25,6 @@ export interface DemoSeedResult {
   createdNow: boolean;
 }
 
-export const newConsumerKey = () => `ck_${randomToken(18)}`;
-export const newConsumerSecret = () => randomToken(32);
 
 /**
  * Creates the demo developer, the default domain and the demo application once. Re-running changes

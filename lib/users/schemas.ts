@@ -1,29 +1,60 @@
 import { z } from "zod";
-import { password, userLogin } from "@/lib/validation";
+import { putBody } from "@/lib/rest/read-only-fields";
+import { domainName, guid, password, userLogin } from "@/lib/validation";
 
 const name = z.string().trim().max(100, "is at most 100 characters");
 
-// Strict objects: an unknown or read-only field is a 400 that names it (no mass assignment).
-export const createUserSchema = z.strictObject({
-  login: userLogin,
-  password,
-  firstName: name.optional(),
-  lastName: name.optional(),
-});
+export const userEntrySchema = z
+  .object({
+    guid,
+    login: z.string(),
+    domain: z.string(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    createdOn: z.iso.datetime(),
+    createdWith: z.string().optional(),
+    status: z.string(),
+    suspended: z.boolean(),
+    pwdStatus: z.string().meta({ description: '"ok", or "reset" when the user must choose a new password' }),
+    locale: z.string().optional(),
+    accountId: z.string().optional(),
+    callerId: z.string().optional(),
+  })
+  .meta({ id: "User" });
 
-export const updateUserSchema = z
+export type UserEntry = z.infer<typeof userEntrySchema>;
+
+// Strict: an unknown field is a 400 that names it (no mass assignment).
+export const createUserSchema = z
   .strictObject({
+    login: userLogin,
+    password,
+    firstName: name.optional(),
+    lastName: name.optional(),
+    /** The original platform's create field: accepted when it is the application's own domain. */
+    domain: domainName.optional(),
+  })
+  .meta({ id: "CreateUser" });
+
+export const USER_READ_ONLY = ["guid", "login", "domain", "createdOn", "createdWith", "status", "suspended", "accountId", "callerId"] as const;
+
+export const updateUserSchema = putBody(
+  {
     firstName: name.nullable().optional(),
     lastName: name.nullable().optional(),
     password: password.optional(),
-    pwdStatus: z.literal("reset", { error: 'can only be set to "reset"' }).optional(),
+    /** "reset" asks for a new password at the next login; the current value is accepted unchanged. */
+    pwdStatus: z.string().optional(),
     locale: z
       .string()
       .regex(/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, "must be a language tag such as en or en-GB")
       .nullable()
       .optional(),
-  })
-  .refine((v) => Object.keys(v).length > 0, "send at least one field to change");
+  },
+  USER_READ_ONLY,
+)
+  .refine((v) => Object.keys(v).length > 0, "send at least one field to change")
+  .meta({ id: "UpdateUser" });
 
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;

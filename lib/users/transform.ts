@@ -1,11 +1,12 @@
 import type { User } from "@prisma/client";
+import type { UserEntry } from "./schemas";
 
 /** The public shape of a user: never the password or its hash. */
-export function toUserEntry(user: User, domainName: string) {
+export function toUserEntry(user: User & { domain: { name: string } }): UserEntry {
   return {
     guid: user.id,
     login: user.login,
-    domain: domainName,
+    domain: user.domain.name,
     firstName: user.firstName ?? undefined,
     lastName: user.lastName ?? undefined,
     createdOn: user.createdAt.toISOString(),
@@ -19,4 +20,5 @@ export function toUserEntry(user: User, domainName: string) {
   };
 }
 
-export type UserEntry = ReturnType<typeof toUserEntry>;
+/** Include this with every user query so the entry can name the domain. */
+export const withDomainName = { domain: { select: { name: true } } } as const;

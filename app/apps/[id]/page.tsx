@@ -7,7 +7,8 @@ import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { buttonSecondary, card, link } from "@/components/styles";
-import { getDeveloperApplication } from "@/lib/applications/portal";
+import { getPortalApplication } from "@/lib/applications/get-application";
+import { developerActor } from "@/lib/tenancy/actor";
 import { getApplicationWebhook } from "@/lib/events/portal";
 import { requireDeveloper } from "@/lib/portal/session";
 import { rotateSecretAction, setSuspendedAction, updateSettingsAction } from "../actions";
@@ -21,7 +22,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export default async function ApplicationPage({ params, searchParams }: Props) {
   const { id } = await params;
   const developer = await requireDeveloper(`/apps/${id}`);
-  const app = await orNotFound(() => getDeveloperApplication(developer.id, id));
+  const app = await orNotFound(() => getPortalApplication(developerActor(developer.id), id));
   const webhook = await getApplicationWebhook(developer.id, app.internalId);
   const justCreated = (await searchParams).created === "1";
   return (

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { card } from "@/components/styles";
-import { listDeveloperDomains } from "@/lib/domains/portal";
+import { listDomainOverviews } from "@/lib/domains/domain-overview";
+import { developerActor } from "@/lib/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
 import { NewApplicationForm } from "./new-application-form";
 
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 export default async function NewApplicationPage() {
   const developer = await requireDeveloper("/apps/new");
-  const domains = (await listDeveloperDomains(developer.id)).map((d) => d.name);
+  const domains = (await listDomainOverviews(developerActor(developer.id))).map((d) => d.name);
   return (
     <div className="mx-auto max-w-2xl space-y-8">
       <PageHeader

@@ -6,7 +6,8 @@ import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { UserRowActions } from "@/components/user-row-actions";
 import { buttonSecondary, buttonSmall, card, link } from "@/components/styles";
-import { getDeveloperDomain } from "@/lib/domains/portal";
+import { getDomainOverview } from "@/lib/domains/domain-overview";
+import { developerActor } from "@/lib/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
 import { createUserAction, deleteUserAction, resetPasswordAction } from "../actions";
 import { DataTable } from "@/components/data-table";
@@ -28,7 +29,7 @@ export default async function DomainPage({ params }: { params: Promise<{ name: s
     // not percent-encoded: use as is
   }
   const developer = await requireDeveloper(`/domains/${encodeURIComponent(name)}`);
-  const domain = await orNotFound(() => getDeveloperDomain(developer.id, name));
+  const domain = await orNotFound(() => getDomainOverview(developerActor(developer.id), name));
   return (
     <div className="space-y-10">
       <PageHeader
@@ -74,9 +75,9 @@ export default async function DomainPage({ params }: { params: Promise<{ name: s
 
       <section className="space-y-3" aria-labelledby="users-heading">
         <h2 id="users-heading" className="text-lg font-semibold">
-          Users <span className="font-normal text-slate-500">({domain.users.length})</span>
+          Users <span className="font-normal text-slate-500">({domain.users.totalResults})</span>
         </h2>
-        {domain.users.length === 0 ? (
+        {domain.users.totalResults === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white px-5 py-6 text-sm text-slate-600">
             No users yet. Add one below, or let your application create them with <span className="font-mono">POST /rest/1.0/users</span>.
           </p>
@@ -84,7 +85,7 @@ export default async function DomainPage({ params }: { params: Promise<{ name: s
           <DataTable
             columns={[{ label: "Login" }, { label: "Name" }, { label: "Password" }, { label: "Created" }, { label: "Actions", align: "right", hidden: true }]}
           >
-            {domain.users.map((u) => (
+            {domain.users.entry.map((u) => (
               <tr key={u.guid} data-testid={`user-row-${u.login}`} className="align-middle">
                 <td className="px-5 py-3 font-medium break-all">{u.login}</td>
                 <td className="px-5 py-3 whitespace-nowrap text-slate-700">{fullName(u) || <span className="text-slate-400">—</span>}</td>
@@ -107,7 +108,11 @@ export default async function DomainPage({ params }: { params: Promise<{ name: s
             ))}
           </DataTable>
         )}
-        {domain.users.length >= 500 && <p className="text-sm text-slate-500">Showing the first 500 users.</p>}
+        {domain.users.totalResults > domain.users.entry.length && (
+          <p className="text-sm text-slate-500">
+            Showing the first {domain.users.entry.length} of {domain.users.totalResults} users.
+          </p>
+        )}
       </section>
 
       <CreateUserForm domain={domain.name} action={createUserAction.bind(null, domain.name)} />

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
 import { buttonSecondary } from "@/components/styles";
-import { getDeveloperApplication } from "@/lib/applications/portal";
+import { getPortalApplication } from "@/lib/applications/get-application";
+import { developerActor } from "@/lib/tenancy/actor";
 import { config } from "@/lib/config";
 import { REST_BASE_PATH } from "@/lib/portal/api-console";
 import { requireDeveloper } from "@/lib/portal/session";
@@ -18,7 +19,7 @@ type Props = { params: Promise<{ id: string }> };
 export default async function ApiConsolePage({ params }: Props) {
   const { id } = await params;
   const developer = await requireDeveloper(`/apps/${id}/console`);
-  const app = await orNotFound(() => getDeveloperApplication(developer.id, id));
+  const app = await orNotFound(() => getPortalApplication(developerActor(developer.id), id));
   return (
     <div className="space-y-8">
       <PageHeader

@@ -1,7 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { rotateWebhookSecret } from "@/lib/applications/portal";
+import { rotateWebhookSecret } from "@/lib/applications/secrets";
+import { developerActor } from "@/lib/tenancy/actor";
 import { getApplicationWebhook, replayApplicationEvent, sendApplicationTestEvent } from "@/lib/events/portal";
 import { errorState, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
@@ -38,7 +39,7 @@ export async function replayEventAction(appId: string, eventId: string): Promise
 export async function rotateWebhookSecretAction(appId: string): Promise<FormState<{ secret: string }>> {
   const developer = await requireDeveloper();
   try {
-    const secret = await rotateWebhookSecret(developer.id, appId);
+    const secret = await rotateWebhookSecret(developerActor(developer.id), appId);
     revalidatePath(`/apps/${appId}/events`);
     return { data: { secret }, notice: "The signing secret was rotated." };
   } catch (error) {

@@ -1,7 +1,6 @@
+import { accessTokenContract } from "@/lib/oauth/contracts";
 import { exchangeRequestToken } from "@/lib/oauth/three-legged";
+import { operation } from "@/lib/rest/operation";
 import { restRoute } from "@/lib/rest/route";
-import { withRest } from "@/lib/rest/with-rest";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute({
-  POST: withRest(async (_req, ctx) => exchangeRequestToken(ctx), { auth: "request-token" }),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(operation(accessTokenContract, async (ctx) => exchangeRequestToken(ctx)));

@@ -1,17 +1,14 @@
-import { createDomain, deleteDomain, domainBodySchema, listDomains } from "@/lib/domains/domains";
+import { createDomainContract, deleteDomainContract, listDomainsContract } from "@/lib/domains/contracts";
+import { createDomain } from "@/lib/domains/create-domain";
+import { deleteDomain } from "@/lib/domains/delete-domain";
+import { listDomains } from "@/lib/domains/list-domains";
+import { operation } from "@/lib/rest/operation";
 import { restRoute } from "@/lib/rest/route";
-import { created } from "@/lib/rest/responses";
-import { withRest } from "@/lib/rest/with-rest";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute({
-  GET: withRest(async (_req, ctx) => listDomains(ctx, ctx.url.searchParams), { auth: "application" }),
-  POST: withRest(
-    async (req, ctx) => {
-      const domain = await createDomain(ctx, req, ctx.json(domainBodySchema));
-      return created(`/domains/${domain.name}`, domain);
-    },
-    { auth: "application" },
-  ),
-  // The spec deletes a domain by name in the body: DELETE /domains {"name": ...}.
-  DELETE: withRest(async (req, ctx) => deleteDomain(ctx, req, ctx.json(domainBodySchema)), { auth: "application" }),
-});
+const namedOwner = (request: Request) => request.headers.get("x-service-sp-userid");
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(listDomainsContract, async (ctx, { query }) => listDomains(ctx.actor, query)),
+  operation(createDomainContract, async (ctx, { body }) => createDomain(ctx.actor, body, namedOwner(ctx.request))),
+  operation(deleteDomainContract, async (ctx, { body }) => deleteDomain(ctx.actor, body, namedOwner(ctx.request))),
+);

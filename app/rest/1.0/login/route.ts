@@ -1,7 +1,6 @@
+import { loginContract } from "@/lib/oauth/contracts";
 import { loginWithPassword } from "@/lib/oauth/xauth";
+import { operation } from "@/lib/rest/operation";
 import { restRoute } from "@/lib/rest/route";
-import { withRest } from "@/lib/rest/with-rest";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute({
-  POST: withRest(async (_req, ctx) => loginWithPassword(ctx), { auth: "consumer" }),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(operation(loginContract, async (ctx) => loginWithPassword(ctx)));

@@ -1,7 +1,6 @@
+import { logoutContract } from "@/lib/oauth/contracts";
 import { logout } from "@/lib/oauth/xauth";
+import { operation } from "@/lib/rest/operation";
 import { restRoute } from "@/lib/rest/route";
-import { withRest } from "@/lib/rest/with-rest";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute({
-  POST: withRest(async (_req, ctx) => logout(ctx), { auth: "user", readOnlyTokenAllowed: true }),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(operation(logoutContract, async (ctx) => logout(ctx)));

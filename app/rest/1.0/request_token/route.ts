@@ -1,7 +1,6 @@
+import { requestTokenContract } from "@/lib/oauth/contracts";
 import { createRequestToken } from "@/lib/oauth/three-legged";
+import { operation } from "@/lib/rest/operation";
 import { restRoute } from "@/lib/rest/route";
-import { withRest } from "@/lib/rest/with-rest";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute({
-  POST: withRest(async (_req, ctx) => createRequestToken(ctx), { auth: "consumer" }),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(operation(requestTokenContract, async (ctx) => createRequestToken(ctx)));

@@ -1,16 +1,10 @@
+import { operation } from "@/lib/rest/operation";
 import { restRoute } from "@/lib/rest/route";
-import { created } from "@/lib/rest/responses";
-import { withRest } from "@/lib/rest/with-rest";
-import { createUserSchema } from "@/lib/users/schemas";
-import { createUser, listUsers } from "@/lib/users/users";
+import { createUserContract, listUsersContract } from "@/lib/users/contracts";
+import { createUser } from "@/lib/users/create-user";
+import { listUsers } from "@/lib/users/list-users";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute({
-  GET: withRest(async (_req, ctx) => listUsers(ctx, ctx.url.searchParams), { auth: "application" }),
-  POST: withRest(
-    async (_req, ctx) => {
-      const user = await createUser(ctx, ctx.json(createUserSchema));
-      return created(`/users/${user.guid}`, user);
-    },
-    { auth: "application" },
-  ),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(listUsersContract, async (ctx, { query }) => listUsers(ctx.actor, query)),
+  operation(createUserContract, async (ctx, { body }) => createUser(ctx.actor, body)),
+);

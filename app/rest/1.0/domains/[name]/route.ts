@@ -1,7 +1,8 @@
-import { getDomain } from "@/lib/domains/domains";
+import { getDomainContract } from "@/lib/domains/contracts";
+import { getDomain } from "@/lib/domains/get-domain";
+import { operation } from "@/lib/rest/operation";
 import { restRoute } from "@/lib/rest/route";
-import { withRest } from "@/lib/rest/with-rest";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute({
-  GET: withRest(async (_req, ctx) => getDomain(ctx, ctx.params.name!), { auth: "application" }),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(getDomainContract, async (ctx, { params }) => getDomain(ctx.actor, params.name)),
+);

@@ -1,10 +1,12 @@
+import { operation } from "@/lib/rest/operation";
 import { restRoute } from "@/lib/rest/route";
-import { withRest } from "@/lib/rest/with-rest";
-import { updateUserSchema } from "@/lib/users/schemas";
-import { deleteUser, getUser, updateUser } from "@/lib/users/users";
+import { deleteUserContract, getUserContract, updateUserContract } from "@/lib/users/contracts";
+import { deleteUser } from "@/lib/users/delete-user";
+import { getUser } from "@/lib/users/get-user";
+import { updateUser } from "@/lib/users/update-user";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute({
-  GET: withRest(async (_req, ctx) => getUser(ctx, ctx.params.guid!), { auth: "application" }),
-  PUT: withRest(async (_req, ctx) => updateUser(ctx, ctx.params.guid!, ctx.json(updateUserSchema)), { auth: "application" }),
-  DELETE: withRest(async (_req, ctx) => deleteUser(ctx, ctx.params.guid!), { auth: "application" }),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(getUserContract, async (ctx, { params }) => getUser(ctx.actor, params.guid)),
+  operation(updateUserContract, async (ctx, { params, body }) => updateUser(ctx.actor, params.guid, body)),
+  operation(deleteUserContract, async (ctx, { params }) => deleteUser(ctx.actor, params.guid)),
+);

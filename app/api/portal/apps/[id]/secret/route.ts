@@ -1,4 +1,5 @@
-import { revealConsumerSecret } from "@/lib/applications/portal";
+import { revealConsumerSecret } from "@/lib/applications/secrets";
+import { developerActor } from "@/lib/tenancy/actor";
 import { ApiError } from "@/lib/rest/api-error";
 import { currentDeveloper } from "@/lib/portal/session";
 
@@ -12,7 +13,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   if (!developer) return Response.json({ error: "Your session ended. Sign in again." }, { status: 401, headers: noStore });
   const { id } = await params;
   try {
-    return Response.json({ secret: await revealConsumerSecret(developer.id, id) }, { headers: noStore });
+    return Response.json({ secret: await revealConsumerSecret(developerActor(developer.id), id) }, { headers: noStore });
   } catch (error) {
     if (error instanceof ApiError) return Response.json({ error: error.message }, { status: error.status, headers: noStore });
     throw error;

@@ -1,4 +1,5 @@
-import { revealWebhookSecret } from "@/lib/applications/portal";
+import { revealWebhookSecret } from "@/lib/applications/secrets";
+import { developerActor } from "@/lib/tenancy/actor";
 import { portalJson } from "../events/portal-json";
 
 export const dynamic = "force-dynamic";
@@ -6,5 +7,5 @@ export const dynamic = "force-dynamic";
 /** The webhook signing secret ("whsec_...") for the signed-in owner's explicit reveal (SWR fetch). */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return portalJson(async (developer) => ({ secret: await revealWebhookSecret(developer.id, id) }));
+  return portalJson(async (developer) => ({ secret: await revealWebhookSecret(developerActor(developer.id), id) }));
 }

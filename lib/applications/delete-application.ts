@@ -1,0 +1,21 @@
+import { prisma } from "@/lib/db/client";
+import { ApiError, notFound } from "@/lib/rest/api-error";
+import type { DeveloperActor } from "@/lib/tenancy/actor";
+import { ownApplicationScope } from "@/lib/tenancy/scope";
+import { getOwnApplicationOrThrow } from "./get-application";
+
+/**
+ * Deletes an application with its tokens and delivery log. Refused (409) while it still holds live
+ * user sessions unless `force`: those users would be signed out of it at once.
+ */
+export async function deleteApplication(actor: DeveloperActor, ref: string, options: { force?: boolean } = {}): Promise<void> {
+  const app = await getOwnApplicationOrThrow(actor, ref);
+  const sessions = await prisma.accessToken.count({ where: { applicationId: app.id, revokedAt: null } });
+  if (sessions > 0 && !options.force) {
+    throw new ApiError("conflict", `${app.name} still has ${sessions} signed-in user session(s). Confirm to sign them out and delete it.`, {
+      extra: { sessions },
+    });
+  }
+  const { count } = await prisma.application.deleteMany({ where: { AND: [{ id: app.id }, ownApplicationScope(actor)] } });
+  if (count === 0) throw notFound(`Application ${ref}`);
+}

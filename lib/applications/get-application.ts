@@ -1,0 +1,39 @@
+import type { Prisma } from "@prisma/client";
+import { prisma } from "@/lib/db/client";
+import { notFound } from "@/lib/rest/api-error";
+import type { Actor } from "@/lib/tenancy/actor";
+import { applicationScope, ownApplicationScope } from "@/lib/tenancy/scope";
+import { isGuid } from "@/lib/validation";
+import { toApplicationEntry, toPortalApplication } from "./transform";
+
+/**
+ * An application named by its public id "<domain>:<name>" (the API) or its internal GUID (the
+ * portal's URLs); anything else names nothing.
+ */
+export function applicationRef(ref: string): Prisma.ApplicationWhereInput | undefined {
+  if (isGuid(ref)) return { id: ref.toLowerCase() };
+  const i = ref.indexOf(":");
+  return i > 0 ? { name: ref.slice(i + 1), domain: { name: ref.slice(0, i) } } : undefined;
+}
+
+async function findApplication(ref: string, scope: Prisma.ApplicationWhereInput) {
+  const where = applicationRef(ref);
+  const app = where ? await prisma.application.findFirst({ where: { AND: [where, scope] }, include: { domain: true } }) : null;
+  if (!app) throw notFound(`Application ${ref}`);
+  return app;
+}
+
+/** An application the actor may see: through the API, those of its own domain. */
+export const getApplicationOrThrow = (actor: Actor, ref: string) => findApplication(ref, applicationScope(actor));
+
+/** An application the actor administers: through the API only itself (two-legged); in the portal, the developer's. */
+export const getOwnApplicationOrThrow = (actor: Actor, ref: string) => findApplication(ref, ownApplicationScope(actor));
+
+export async function getApplication(actor: Actor, ref: string) {
+  return toApplicationEntry(await getApplicationOrThrow(actor, ref));
+}
+
+/** The portal's view of one application the developer owns: internal id and consumer key included. */
+export async function getPortalApplication(actor: Actor, ref: string) {
+  return toPortalApplication(await getOwnApplicationOrThrow(actor, ref));
+}

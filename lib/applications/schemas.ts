@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { putBody } from "@/lib/rest/read-only-fields";
+import { applicationName, domainName, guid, notificationUrl } from "@/lib/validation";
+
+export const applicationEntrySchema = z
+  .object({
+    id: z.string().meta({ description: "<domain>:<application name>" }),
+    domain: z.string(),
+    name: z.string(),
+    displayName: z.string().meta({ description: "Free text shown to developers and users; may hold spaces." }),
+    description: z.string(),
+    createdWith: z.string(),
+    createdBy: guid,
+    created: z.iso.datetime(),
+    visible: z.boolean(),
+    suspended: z.boolean(),
+    allow2legged: z.boolean().meta({ description: "Whether requests signed with the consumer key alone are accepted." }),
+    requireSignedBodies: z.boolean().meta({ description: "Whether JSON bodies must carry oauth_body_hash or xoauth_body_signature." }),
+    template: z.array(z.unknown()),
+    notificationUrl: z.string().optional(),
+  })
+  .meta({ id: "Application" });
+
+export type ApplicationEntry = z.infer<typeof applicationEntrySchema>;
+
+const displayName = z.string().trim().max(100, "is at most 100 characters");
+const description = z.string().trim().max(500, "is at most 500 characters");
+
+export const APPLICATION_READ_ONLY = [
+  "id",
+  "domain",
+  "name",
+  "displayName",
+  "description",
+  "createdWith",
+  "createdBy",
+  "created",
+  "visible",
+  "suspended",
+  "requireSignedBodies",
+  "template",
+] as const;
+
+/** What an application may change about itself through the API (PUT /apps/<domain>:<name>). */
+export const updateApplicationSchema = putBody(
+  { notificationUrl: notificationUrl.nullable().optional(), allow2legged: z.boolean().optional() },
+  APPLICATION_READ_ONLY,
+)
+  .refine((v) => Object.keys(v).length > 0, "send notificationUrl and/or allow2legged")
+  .meta({ id: "UpdateApplication" });
+
+/** What the developer may change in the portal: everything the API can, and more. */
+export const applicationSettingsSchema = z.strictObject({
+  displayName: displayName.optional(),
+  description: description.optional(),
+  notificationUrl: notificationUrl.nullable().optional(),
+  allow2legged: z.boolean().optional(),
+  requireSignedBodies: z.boolean().optional(),
+  suspended: z.boolean().optional(),
+});
+
+export type ApplicationChanges = z.infer<typeof applicationSettingsSchema>;
+
+export const createApplicationSchema = z.object({
+  name: applicationName,
+  displayName: displayName.optional(),
+  description: description.default(""),
+  notificationUrl: notificationUrl.optional().or(z.literal("").transform(() => undefined)),
+  /** A domain the developer owns, or a new one to create with the application. */
+  domain: domainName,
+});

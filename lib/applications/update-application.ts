@@ -1,0 +1,29 @@
+import { prisma } from "@/lib/db/client";
+import { assertDeliverableUrl } from "@/lib/events/ssrf";
+import { notFound } from "@/lib/rest/api-error";
+import { withoutUnchangedReadOnly } from "@/lib/rest/read-only-fields";
+import type { Actor } from "@/lib/tenancy/actor";
+import { ownApplicationScope } from "@/lib/tenancy/scope";
+import { getOwnApplicationOrThrow } from "./get-application";
+import { APPLICATION_READ_ONLY, type ApplicationChanges } from "./schemas";
+import { toApplicationEntry } from "./transform";
+
+/**
+ * Changes an application's settings. Through the API an application changes only itself
+ * (notificationUrl, allow2legged; read-only fields of its GET representation are accepted unchanged);
+ * the developer changes any of theirs in the portal, with every setting.
+ */
+export async function updateApplication(actor: Actor, ref: string, input: ApplicationChanges | Record<string, unknown>) {
+  const app = await getOwnApplicationOrThrow(actor, ref);
+  const changes: ApplicationChanges =
+    actor.kind === "developer" ? (input as ApplicationChanges) : (withoutUnchangedReadOnly(input, toApplicationEntry(app), APPLICATION_READ_ONLY) as ApplicationChanges);
+  if (changes.notificationUrl) await assertDeliverableUrl(changes.notificationUrl);
+  // A new URL re-enables an endpoint that answered 410 Gone.
+  const urlChanged = changes.notificationUrl !== undefined && changes.notificationUrl !== app.notificationUrl;
+  const { count } = await prisma.application.updateMany({
+    where: { AND: [{ id: app.id }, ownApplicationScope(actor)] },
+    data: { ...changes, ...(urlChanged ? { webhookDisabledAt: null } : {}) },
+  });
+  if (count === 0) throw notFound(`Application ${ref}`);
+  return toApplicationEntry(await prisma.application.findUniqueOrThrow({ where: { id: app.id }, include: { domain: true } }));
+}

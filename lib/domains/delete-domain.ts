@@ -1,0 +1,26 @@
+import { prisma } from "@/lib/db/client";
+import { ApiError, notFound } from "@/lib/rest/api-error";
+import type { Actor } from "@/lib/tenancy/actor";
+import { managedDomainScope } from "@/lib/tenancy/scope";
+import { domainOwnerFor } from "./create-domain";
+
+/** Refused with 409 while the domain still has applications or users: delete those first. */
+export async function deleteDomain(actor: Actor, input: { name: string }, namedOwner: string | null = null): Promise<void> {
+  await domainOwnerFor(actor, namedOwner);
+  await prisma.$transaction(async (tx) => {
+    const domain = await tx.domain.findFirst({
+      where: { AND: [{ name: input.name }, managedDomainScope(actor)] },
+      include: { _count: { select: { applications: true, users: true } } },
+    });
+    if (!domain) throw notFound(`Domain ${input.name}`);
+    const { applications, users } = domain._count;
+    if (applications || users) {
+      throw new ApiError(
+        "conflict",
+        `Domain ${input.name} still has ${applications} application(s) and ${users} user(s). Delete them first, then the domain.`,
+      );
+    }
+    if (domain.isDefault) throw new ApiError("conflict", `Domain ${input.name} is the default domain and cannot be deleted.`);
+    await tx.domain.deleteMany({ where: { AND: [{ id: domain.id }, managedDomainScope(actor)] } });
+  });
+}

@@ -1,0 +1,15 @@
+import { prisma } from "@/lib/db/client";
+import { notFound } from "@/lib/rest/api-error";
+import type { Actor } from "@/lib/tenancy/actor";
+import { domainScope } from "@/lib/tenancy/scope";
+import { toDomainEntry } from "./schemas";
+
+export async function getDomainOrThrow(actor: Actor, name: string) {
+  const domain = await prisma.domain.findFirst({ where: { AND: [{ name }, domainScope(actor)] } });
+  if (!domain) throw notFound(`Domain ${name}`);
+  return domain;
+}
+
+export async function getDomain(actor: Actor, name: string) {
+  return toDomainEntry(await getDomainOrThrow(actor, name));
+}

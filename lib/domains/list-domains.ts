@@ -1,0 +1,15 @@
+import type { Prisma } from "@prisma/client";
+import { prisma } from "@/lib/db/client";
+import { toPage, type ListQuery } from "@/lib/rest/list-query";
+import type { Actor } from "@/lib/tenancy/actor";
+import { domainScope } from "@/lib/tenancy/scope";
+import { toDomainEntry } from "./schemas";
+
+export async function listDomains(actor: Actor, query: ListQuery) {
+  const where: Prisma.DomainWhereInput = { AND: [domainScope(actor), query.where] };
+  const [total, rows] = await prisma.$transaction([
+    prisma.domain.count({ where }),
+    prisma.domain.findMany({ where, skip: query.skip, take: query.take, orderBy: { name: "asc" } }),
+  ]);
+  return toPage(query, total, rows.map(toDomainEntry));
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { appIdParam } from "@/lib/applications/contracts";
+import { defineContract } from "@/lib/rest/contract";
+import type { Filterable } from "@/lib/rest/list-query";
+
+// The delivery log of an application, for that application only (two-legged).
+
+const eventFilterable: Filterable = {
+  type: { type: "string", column: "type" },
+  status: { type: "string", column: "status" },
+  createdOn: { type: "datetime", column: "createdAt" },
+};
+
+const delivery = z.object({
+  time: z.iso.datetime(),
+  url: z.string(),
+  statusCode: z.number().int().optional(),
+  latencyMs: z.number().int(),
+  responseExcerpt: z.string().optional(),
+  error: z.string().optional(),
+});
+
+export const eventEntrySchema = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    status: z.enum(["pending", "delivered", "failed", "disabled"]),
+    attempts: z.number().int(),
+    created: z.iso.datetime(),
+    nextAttempt: z.iso.datetime().optional(),
+    delivered: z.iso.datetime().optional(),
+    payload: z.unknown().meta({ description: "The event as delivered: {id, type, time, resource, params}." }),
+    deliveries: z.array(delivery).optional(),
+  })
+  .meta({ id: "Event" });
+export type EventEntry = z.infer<typeof eventEntrySchema>;
+
+const appPath = z.object({ appId: appIdParam });
+const eventPath = z.object({ appId: appIdParam, eventId: z.string().regex(/^evt_[\w-]{1,64}$/, "must be an event id (evt_...)") });
+const ownOnly = "Only the application itself, two-legged.";
+
+export const listEventsContract = defineContract({
+  operationId: "listEvents",
+  method: "GET",
+  path: "/apps/{appId}/events",
+  tag: "Events",
+  summary: "List an application's events and their delivery status",
+  description: `${ownOnly} Newest first.`,
+  auth: "application",
+  params: appPath,
+  list: eventFilterable,
+  success: { status: 200, description: "A page of events.", entry: eventEntrySchema },
+});
+
+export const getEventContract = defineContract({
+  operationId: "getEvent",
+  method: "GET",
+  path: "/apps/{appId}/events/{eventId}",
+  tag: "Events",
+  summary: "Get an event with every delivery attempt",
+  description: ownOnly,
+  auth: "application",
+  params: eventPath,
+  success: { status: 200, description: "The event and its attempts.", entry: eventEntrySchema },
+});
+
+export const replayEventContract = defineContract({
+  operationId: "replayEvent",
+  method: "POST",
+  path: "/apps/{appId}/events/{eventId}/replay",
+  tag: "Events",
+  summary: "Deliver an event again",
+  description: `${ownOnly} The same event (same id) starts the retry schedule again.`,
+  auth: "application",
+  params: eventPath,
+  success: { status: 202, description: "Accepted: delivery starts now.", entry: eventEntrySchema },
+});
+
+export const sendTestEventContract = defineContract({
+  operationId: "sendTestEvent",
+  method: "POST",
+  path: "/apps/{appId}/events/test",
+  tag: "Events",
+  summary: "Send a test event to the notification URL",
+  description: ownOnly,
+  auth: "application",
+  params: appPath,
+  success: { status: 201, description: "Created; Location names the event.", entry: eventEntrySchema },
+  location: "/apps/{appId}/events/{id}",
+});

@@ -1,0 +1,84 @@
+import type { z } from "zod";
+import type { AuthMode } from "./authenticate";
+import type { ListQuery, Page, Filterable } from "./list-query";
+
+// One declaration per REST operation. The route export (lib/rest/route.ts), request validation and
+// handler types (lib/rest/operation.ts), the OpenAPI document (lib/rest/openapi.ts) and the shared
+// security battery (e2e/api/battery.test.ts) are all derived from it.
+
+export type ContractMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface Contract {
+  /** OpenAPI operationId, e.g. "listUsers". */
+  operationId: string;
+  method: ContractMethod;
+  /** Relative to /rest/1.0, OpenAPI style: "/users/{guid}". */
+  path: `/${string}`;
+  summary: string;
+  description?: string;
+  /** Groups operations in the reference: "Users", "Domains", ... */
+  tag: string;
+  auth: AuthMode;
+  /** The operation changes none of the user's data (logout): a read-only token may call it. */
+  readOnlyTokenAllowed?: boolean;
+  /** Path parameters; a value failing its schema answers 404 (it cannot name a resource). */
+  params?: z.ZodObject;
+  /** Query parameters beyond paging and filters; any other parameter is a 400 that names it. */
+  query?: z.ZodObject;
+  /** A paged collection: startIndex/count, and filterBy/filterOp/filterValue over these properties. */
+  list?: Filterable;
+  /** JSON request body. */
+  body?: z.ZodType;
+  success: {
+    status: 200 | 201 | 202 | 204 | 302;
+    description: string;
+    /** The entry (or, for a list, one item of entry); omitted for empty and non-JSON replies. */
+    entry?: z.ZodType;
+    /** A reply that is not the {entry} JSON envelope, e.g. the form-encoded OAuth replies. */
+    contentType?: string;
+  };
+  /** 201 only: the created resource's path; {name} is taken from the entry, else from the path parameters. */
+  location?: `/${string}`;
+}
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : never;
+
+export type ParamsOf<C extends Contract> = C["params"] extends z.ZodObject ? z.infer<C["params"]> : Record<string, never>;
+export type QueryOf<C extends Contract> = (C["list"] extends Filterable ? ListQuery : unknown) &
+  (C["query"] extends z.ZodObject ? z.infer<C["query"]> : unknown);
+export type BodyOf<C extends Contract> = C["body"] extends z.ZodType ? z.infer<C["body"]> : undefined;
+type EntryOf<C extends Contract> = Infer<C["success"]["entry"]>;
+
+/** What a handler returns: the entry, a page of entries, nothing (204), or a raw Response (non-JSON replies). */
+export type ResultOf<C extends Contract> =
+  | Response
+  | (C["list"] extends Filterable
+      ? Page<EntryOf<C>>
+      : C["success"]["status"] extends 204
+        ? void
+        : C["success"]["entry"] extends z.ZodType
+          ? EntryOf<C>
+          : void | undefined);
+
+export interface Input<C extends Contract> {
+  params: ParamsOf<C>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+}
+
+/** Declares a contract, keeping its literal types for the handler. */
+export function defineContract<const C extends Contract>(contract: C): C {
+  return contract;
+}
+
+/** Fills a location template: "/users/{guid}" with the entry's guid (or the path parameter's). */
+export function fillLocation(template: string, entry: unknown, params: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = (entry as Record<string, unknown>)?.[name] ?? params[name];
+    if (value === undefined) throw new Error(`location ${template}: neither the entry nor the path has ${name}`);
+    return encodeURIComponent(String(value)).replace(/%3A/gi, ":").replace(/%40/gi, "@");
+  });
+}
+
+/** "/users/{guid}" -> "/users/[guid]": the app/rest/1.0 folder that must serve the contract. */
+export const routeFolderOf = (path: string) => path.replace(/\{(\w+)\}/g, "[$1]");

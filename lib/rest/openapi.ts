@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { errorCodes, type ErrorCode } from "./api-error";
+import type { Contract } from "./contract";
+import { FILTER_OPS, MAX_COUNT } from "./list-query";
+import { allContracts } from "./operations";
+import { REST_PREFIX } from "./responses";
+
+// The OpenAPI 3.1 document of the REST API, generated from the contracts (zod-openapi).
+
+const problem = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().meta({ description: "What went wrong and what to do about it." }),
+    code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
+    requestId: z.string().meta({ description: "Quote it when reporting a problem; the server log has the details." }),
+    oauthProblem: z.string().optional(),
+  })
+  .meta({ id: "Problem", description: "RFC 9457 problem details; some codes add members (errors, parameter, retryAfter, allow)." });
+
+const pagingQuery = z.object({
+  startIndex: z.coerce.number().int().min(0).optional().meta({ description: "Index of the first result wanted (default 0)." }),
+  count: z.coerce.number().int().min(0).optional().meta({ description: `Results per page (at most ${MAX_COUNT}).` }),
+});
+
+function listQuery(contract: Contract) {
+  const names = Object.keys(contract.list!);
+  return pagingQuery.extend({
+    filterBy: z.enum(names as [string, ...string[]]).optional().meta({ description: "Property to filter on." }),
+    filterOp: z.enum(FILTER_OPS).optional().meta({ description: "How to match (default equals); present ignores filterValue." }),
+    filterValue: z.string().optional().meta({ description: "Value to match." }),
+  });
+}
+
+function successContent(contract: Contract) {
+  const { entry, contentType } = contract.success;
+  if (contentType) return entry ? { [contentType]: { schema: entry } } : { [contentType]: { schema: z.unknown() } };
+  if (!entry) return undefined;
+  const body = contract.list
+    ? z.object({ startIndex: z.number().int(), itemsPerPage: z.number().int().optional(), totalResults: z.number().int(), entry: z.array(entry) })
+    : z.object({ entry });
+  return { "application/json": { schema: body } };
+}
+
+function errorResponses(contract: Contract) {
+  const statuses = new Set<number>([400, 500, 503]);
+  if (contract.auth !== "none") [401, 403].forEach((s) => statuses.add(s));
+  if (contract.params || contract.auth !== "none") statuses.add(404);
+  if (contract.method !== "GET") statuses.add(409);
+  const descriptions: Record<number, string> = {
+    400: "Invalid parameter or body; the problem names each field.",
+    401: "Missing or refused OAuth credentials (WWW-Authenticate names the realm and oauth_problem).",
+    403: "Understood but refused: read-only token, suspended application or user.",
+    404: "No such resource in the caller's domain.",
+    409: "Conflict, or a limit exceeded (code limit_exceeded, with Retry-After).",
+    500: "Unexpected; the body holds a request id to report.",
+    503: "The database is unreachable; retry after Retry-After seconds.",
+  };
+  return Object.fromEntries(
+    [...statuses].map((s) => [String(s), { description: descriptions[s]!, content: { "application/problem+json": { schema: problem } } }]),
+  );
+}
+
+/** The curl and TypeScript examples shown under each operation. */
+function examples(contract: Contract): string {
+  const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => `<${name}>`);
+  const signed = contract.auth !== "none";
+  const body = contract.body ? `'{ ... }'` : undefined;
+  const curl = [
+    `curl -X ${contract.method} "$BASE_URL${REST_PREFIX}${path}"`,
+    ...(signed ? [`  -H 'Authorization: OAuth oauth_consumer_key="...", oauth_nonce="...", oauth_signature="...", oauth_signature_method="HMAC-SHA1", oauth_timestamp="..."'`] : []),
+    ...(body ? [`  -H 'Content-Type: application/json' -d ${body}`] : []),
+  ].join(" \\\n");
+  const ts = signed
+    ? [
+        `import crypto from "node:crypto";`,
+        `import OAuth from "oauth-1.0a";`,
+        ``,
+        `const oauth = new OAuth({`,
+        `  consumer: { key: CONSUMER_KEY, secret: CONSUMER_SECRET },`,
+        `  signature_method: "HMAC-SHA1",`,
+        `  hash_function: (base, key) => crypto.createHmac("sha1", key).update(base).digest("base64"),`,
+        `});`,
+        `const url = \`\${BASE_URL}${REST_PREFIX}${path}\`;`,
+        `const auth = oauth.toHeader(oauth.authorize({ url, method: "${contract.method}" }${contract.auth === "user" ? ", { key: TOKEN, secret: TOKEN_SECRET }" : ""}));`,
+        `const res = await fetch(url, {`,
+        `  method: "${contract.method}",`,
+        `  headers: { ...auth${body ? `, "Content-Type": "application/json"` : ""} },`,
+        ...(body ? [`  body: JSON.stringify({ /* ... */ }),`] : []),
+        `});`,
+        `console.log(res.status, await res.text());`,
+      ].join("\n")
+    : `const res = await fetch(\`\${BASE_URL}${REST_PREFIX}${path}\`);\nconsole.log(res.status, await res.json());`;
+  return `\n\n**curl**\n\n\`\`\`sh\n${curl}\n\`\`\`\n\n**TypeScript**\n\n\`\`\`ts\n${ts}\n\`\`\`\n\nOr sign and send it with the bundled CLI: \`npm run api -- ${contract.method} ${path}\`.`;
+}
+
+function operationObject(contract: Contract): ZodOpenApiOperationObject {
+  const query = contract.list ? (contract.query ? listQuery(contract).extend(contract.query.shape) : listQuery(contract)) : contract.query;
+  const content = successContent(contract);
+  return {
+    operationId: contract.operationId,
+    summary: contract.summary,
+    description: `${contract.description ?? ""}${examples(contract)}`,
+    tags: [contract.tag],
+    security: contract.auth === "none" ? [] : [{ OAuth1: [] }],
+    requestParams: { ...(contract.params ? { path: contract.params } : {}), ...(query ? { query } : {}) },
+    ...(contract.body ? { requestBody: { required: true, content: { "application/json": { schema: contract.body } } } } : {}),
+    responses: {
+      [String(contract.success.status)]: {
+        description: contract.success.description,
+        ...(contract.location ? { headers: z.object({ Location: z.string().meta({ description: "Absolute URL of the new resource." }) }) } : {}),
+        ...(content ? { content } : {}),
+      },
+      ...errorResponses(contract),
+    },
+  };
+}
+
+export function buildOpenApiDocument(baseUrl: string, contracts: Contract[] = allContracts) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const contract of contracts) {
+    paths[contract.path] = { ...paths[contract.path], [contract.method.toLowerCase()]: operationObject(contract) };
+  }
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Switchboard REST API",
+      version: "1.0",
+      description:
+        "Users, domains, applications, sessions and events of a self-hosted communications platform. Every request except the public ones is signed with OAuth 1.0a (HMAC-SHA1): two-legged with the consumer key and secret, or with a user's access token. Errors are RFC 9457 problem documents.",
+    },
+    servers: [{ url: `${baseUrl}${REST_PREFIX}` }],
+    components: {
+      securitySchemes: {
+        OAuth1: {
+          type: "http",
+          scheme: "OAuth",
+          description: "OAuth 1.0a, HMAC-SHA1, in the Authorization header (or query, or form body). The realm is ignored.",
+        },
+      },
+    },
+    paths,
+  });
+}

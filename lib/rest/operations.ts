@@ -1,0 +1,18 @@
+import * as applications from "@/lib/applications/contracts";
+import * as domains from "@/lib/domains/contracts";
+import * as events from "@/lib/events/contracts";
+import * as health from "@/lib/health/contracts";
+import * as oauth from "@/lib/oauth/contracts";
+import * as sessions from "@/lib/sessions/contracts";
+import * as users from "@/lib/users/contracts";
+import type { Contract } from "./contract";
+
+// Every REST operation's contract: the OpenAPI document and the shared security battery read this
+// list, and a unit test checks it against the route files both ways.
+
+const isContract = (value: unknown): value is Contract =>
+  typeof value === "object" && value !== null && "operationId" in value && "method" in value && "path" in value;
+
+export const allContracts: Contract[] = [oauth, users, domains, applications, events, sessions, health]
+  .flatMap((area) => Object.values(area))
+  .filter(isContract);

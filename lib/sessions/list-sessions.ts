@@ -1,0 +1,35 @@
+import type { AccessToken } from "@prisma/client";
+import { prisma } from "@/lib/db/client";
+import { toPage, type ListQuery } from "@/lib/rest/list-query";
+import type { Actor } from "@/lib/tenancy/actor";
+import { sessionScope } from "@/lib/tenancy/scope";
+import { getUserOrThrow } from "@/lib/users/get-user";
+import type { SessionEntry } from "./contracts";
+
+function toSessionEntry(t: AccessToken & { application: { name: string; domain: { name: string } } }): SessionEntry {
+  return {
+    id: t.id,
+    application: `${t.application.domain.name}:${t.application.name}`,
+    scope: t.scope === "read-only" ? "read-only" : "read-write",
+    createdWith: t.createdWith === "oauth" ? "oauth" : "xauth",
+    created: t.createdAt.toISOString(),
+    lastUsed: t.lastUsedAt?.toISOString(),
+  };
+}
+
+/** A page of the user's live sessions that the actor may see; an unknown or foreign user is a 404. */
+export async function listSessions(actor: Actor, userGuid: string, query: ListQuery) {
+  const user = await getUserOrThrow(actor, userGuid);
+  const where = { AND: [sessionScope(actor), { userId: user.id }, query.where] };
+  const [total, rows] = await prisma.$transaction([
+    prisma.accessToken.count({ where }),
+    prisma.accessToken.findMany({
+      where,
+      include: { application: { select: { name: true, domain: { select: { name: true } } } } },
+      skip: query.skip,
+      take: query.take,
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
+  ]);
+  return toPage(query, total, rows.map(toSessionEntry));
+}

@@ -1,0 +1,13 @@
+import { prisma } from "@/lib/db/client";
+import { notFound } from "@/lib/rest/api-error";
+import type { Actor } from "@/lib/tenancy/actor";
+import { sessionScope } from "@/lib/tenancy/scope";
+
+/** Revokes one live session of the user, if the actor may see it; 404 otherwise. */
+export async function revokeSession(actor: Actor, userGuid: string, sessionId: string): Promise<void> {
+  const { count } = await prisma.accessToken.updateMany({
+    where: { AND: [sessionScope(actor), { id: sessionId, userId: userGuid }] },
+    data: { revokedAt: new Date() },
+  });
+  if (count === 0) throw notFound(`Session ${sessionId}`);
+}

@@ -1,0 +1,45 @@
+import type { AuthContext } from "@/lib/rest/context";
+
+// Who is acting, as every service function sees it. The REST API acts as an application (two-legged)
+// or as a user through an application (with an access token); the portal acts as a developer.
+
+export interface ApplicationActor {
+  kind: "application";
+  applicationId: string;
+  /** "<domain>:<name>", recorded as createdWith on what the application creates. */
+  applicationPublicId: string;
+  domainId: string;
+  domainName: string;
+}
+
+export interface UserActor extends Omit<ApplicationActor, "kind"> {
+  kind: "user";
+  userId: string;
+  tokenId: string;
+}
+
+export interface DeveloperActor {
+  kind: "developer";
+  developerId: string;
+}
+
+export type Actor = ApplicationActor | UserActor | DeveloperActor;
+/** An actor of the REST API: always inside one application's domain. */
+export type ApiActor = ApplicationActor | UserActor;
+
+export function actorOf(auth: AuthContext): ApiActor {
+  const base = {
+    applicationId: auth.application.id,
+    applicationPublicId: auth.application.publicId,
+    domainId: auth.domain.id,
+    domainName: auth.domain.name,
+  };
+  return auth.user && auth.token
+    ? { kind: "user", ...base, userId: auth.user.id, tokenId: auth.token.id }
+    : { kind: "application", ...base };
+}
+
+export const developerActor = (developerId: string): DeveloperActor => ({ kind: "developer", developerId });
+
+/** What created a row: the application's public id through the API, "portal" for a developer. */
+export const createdWithOf = (actor: Actor) => (actor.kind === "developer" ? "portal" : actor.applicationPublicId);

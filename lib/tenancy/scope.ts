@@ -1,0 +1,82 @@
+import type { Prisma } from "@prisma/client";
+import type { Actor } from "./actor";
+
+// The one place that says what each actor may see. Every read, update and delete puts one of these
+// into its own where, so another tenant's row is simply not found (404), never "forbidden".
+
+/**
+ * All domains are private. A developer sees the domains it owns; an application its own domain and
+ * the domains it created (POST /domains); a user its own domain.
+ */
+export function domainScope(actor: Actor): Prisma.DomainWhereInput {
+  switch (actor.kind) {
+    case "developer":
+      return { ownerId: actor.developerId };
+    case "application":
+      return { OR: [{ id: actor.domainId }, { createdByApplicationId: actor.applicationId }] };
+    case "user":
+      return { id: actor.domainId };
+  }
+}
+
+/** Domains an actor may create or delete: an application those it created; a developer all it owns. */
+export function managedDomainScope(actor: Actor): Prisma.DomainWhereInput {
+  switch (actor.kind) {
+    case "developer":
+      return { ownerId: actor.developerId };
+    case "application":
+      return { createdByApplicationId: actor.applicationId };
+    case "user":
+      return { id: { in: [] } };
+  }
+}
+
+/** Users of the developer's domains; of the application's domain; a user only itself. */
+export function userScope(actor: Actor): Prisma.UserWhereInput {
+  switch (actor.kind) {
+    case "developer":
+      return { domain: { ownerId: actor.developerId } };
+    case "application":
+      return { domainId: actor.domainId };
+    case "user":
+      return { id: actor.userId, domainId: actor.domainId };
+  }
+}
+
+/** Applications of the developer's domains; through the API, those of the caller's domain. */
+export function applicationScope(actor: Actor): Prisma.ApplicationWhereInput {
+  return actor.kind === "developer" ? { domain: { ownerId: actor.developerId } } : { domainId: actor.domainId };
+}
+
+/** Applications whose settings, keys and events an actor may change: through the API only itself, two-legged. */
+export function ownApplicationScope(actor: Actor): Prisma.ApplicationWhereInput {
+  switch (actor.kind) {
+    case "developer":
+      return { domain: { ownerId: actor.developerId } };
+    case "application":
+      return { id: actor.applicationId };
+    case "user":
+      return { id: { in: [] } };
+  }
+}
+
+/** Events (the delivery log) of the applications an actor administers. */
+export function eventScope(actor: Actor): Prisma.EventWhereInput {
+  return { application: ownApplicationScope(actor) };
+}
+
+/**
+ * Login sessions (access tokens) that are still live: a user sees all of its own; an application
+ * those it holds for users of its domain; a developer those of its domains' users.
+ */
+export function sessionScope(actor: Actor): Prisma.AccessTokenWhereInput {
+  const live = { revokedAt: null };
+  switch (actor.kind) {
+    case "developer":
+      return { ...live, user: { domain: { ownerId: actor.developerId } } };
+    case "application":
+      return { ...live, applicationId: actor.applicationId, user: { domainId: actor.domainId } };
+    case "user":
+      return { ...live, userId: actor.userId };
+  }
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { defineContract } from "@/lib/rest/contract";
+import type { Filterable } from "@/lib/rest/list-query";
+import { guidParam } from "@/lib/validation";
+import { createUserSchema, updateUserSchema, userEntrySchema } from "./schemas";
+
+export const userFilterable: Filterable = {
+  guid: { type: "uuid", column: "id" },
+  login: { type: "string", column: "login" },
+  firstName: { type: "string", column: "firstName", nullable: true },
+  lastName: { type: "string", column: "lastName", nullable: true },
+  createdOn: { type: "datetime", column: "createdAt" },
+  pwdStatus: { type: "string", column: "pwdStatus" },
+};
+
+const userPath = z.object({ guid: guidParam.meta({ description: "The user's GUID." }) });
+
+export const listUsersContract = defineContract({
+  operationId: "listUsers",
+  method: "GET",
+  path: "/users",
+  tag: "Users",
+  summary: "List users",
+  description: "Two-legged: the users of the application's domain. With a user's token: only that user.",
+  auth: "application",
+  list: userFilterable,
+  success: { status: 200, description: "A page of users.", entry: userEntrySchema },
+});
+
+export const createUserContract = defineContract({
+  operationId: "createUser",
+  method: "POST",
+  path: "/users",
+  tag: "Users",
+  summary: "Create a user",
+  description: "Two-legged only. The user joins the application's domain and gets a default device.",
+  auth: "application",
+  body: createUserSchema,
+  success: { status: 201, description: "Created; Location names the new user.", entry: userEntrySchema },
+  location: "/users/{guid}",
+});
+
+export const getUserContract = defineContract({
+  operationId: "getUser",
+  method: "GET",
+  path: "/users/{guid}",
+  tag: "Users",
+  summary: "Get a user",
+  auth: "application",
+  params: userPath,
+  success: { status: 200, description: "The user.", entry: userEntrySchema },
+});
+
+export const updateUserContract = defineContract({
+  operationId: "updateUser",
+  method: "PUT",
+  path: "/users/{guid}",
+  tag: "Users",
+  summary: "Change a user",
+  description: "Accepts the user's own GET representation: read-only fields are ignored when unchanged.",
+  auth: "application",
+  params: userPath,
+  body: updateUserSchema,
+  success: { status: 200, description: "The changed user.", entry: userEntrySchema },
+});
+
+export const deleteUserContract = defineContract({
+  operationId: "deleteUser",
+  method: "DELETE",
+  path: "/users/{guid}",
+  tag: "Users",
+  summary: "Delete a user",
+  description: "Its devices and login sessions go with it.",
+  auth: "application",
+  params: userPath,
+  success: { status: 204, description: "Deleted." },
+});

@@ -1,0 +1,18 @@
+import { hashPassword } from "@/lib/crypto/password";
+import { prisma } from "@/lib/db/client";
+import { notFound } from "@/lib/rest/api-error";
+import type { Actor } from "@/lib/tenancy/actor";
+import { userScope } from "@/lib/tenancy/scope";
+import { isGuid, password as passwordRule } from "@/lib/validation";
+
+/** Sets a new password and marks it for reset at the user's next login (the portal's "reset password"). */
+export async function resetUserPassword(actor: Actor, guid: string, newPassword: string): Promise<void> {
+  const plain = passwordRule.parse(newPassword);
+  const { count } = isGuid(guid)
+    ? await prisma.user.updateMany({
+        where: { AND: [{ id: guid.toLowerCase() }, userScope(actor)] },
+        data: { passwordHash: await hashPassword(plain), pwdStatus: "reset" },
+      })
+    : { count: 0 };
+  if (count === 0) throw notFound(`User ${guid}`);
+}

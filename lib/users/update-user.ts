@@ -1,0 +1,30 @@
+import { hashPassword } from "@/lib/crypto/password";
+import { prisma } from "@/lib/db/client";
+import { ApiError, notFound } from "@/lib/rest/api-error";
+import { withoutUnchangedReadOnly } from "@/lib/rest/read-only-fields";
+import type { Actor } from "@/lib/tenancy/actor";
+import { userScope } from "@/lib/tenancy/scope";
+import { getUserOrThrow } from "./get-user";
+import { USER_READ_ONLY, type UpdateUserInput } from "./schemas";
+import { toUserEntry, withDomainName } from "./transform";
+
+/** Changes a user's names, locale or password; a new password clears a pending reset. */
+export async function updateUser(actor: Actor, guid: string, input: UpdateUserInput) {
+  const current = toUserEntry(await getUserOrThrow(actor, guid));
+  const changes = withoutUnchangedReadOnly(input, current, USER_READ_ONLY);
+  if (changes.pwdStatus !== undefined && changes.pwdStatus !== current.pwdStatus && changes.pwdStatus !== "reset") {
+    throw new ApiError("validation_failed", 'pwdStatus: can only be set to "reset"', { extra: { errors: [{ field: "pwdStatus", message: 'can only be set to "reset"' }] } });
+  }
+  const { count } = await prisma.user.updateMany({
+    where: { AND: [{ id: current.guid }, userScope(actor)] },
+    data: {
+      ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
+      ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
+      ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
+      ...(changes.pwdStatus === "reset" ? { pwdStatus: "reset" } : {}),
+      ...(changes.password ? { passwordHash: await hashPassword(changes.password), pwdStatus: "ok" } : {}),
+    },
+  });
+  if (count === 0) throw notFound(`User ${guid}`);
+  return toUserEntry(await prisma.user.findUniqueOrThrow({ where: { id: current.guid }, include: withDomainName }));
+}
