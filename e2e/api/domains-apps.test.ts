@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { call, client, createLoggedInUser, otherApp } from "../support/api-client";
+import { specialApps } from "../support/fixtures";
 
 const baseUrl = inject("baseUrl");
 const app = client(baseUrl);
@@ -67,10 +68,22 @@ describe("domains", () => {
     await app("POST", "/domains", { json: { name } });
     expect((await app("DELETE", "/domains", { json: { name } })).status).toBe(204);
     expect((await app("GET", `/domains/${name}`)).status).toBe(404);
-    const busy = await app("DELETE", "/domains", { json: { name: "demo" } });
-    expect(busy.status).toBe(409);
-    expect(busy.body.detail).toMatch(/application/);
+    // Only domains the application created: its own domain and other developers' are not its to delete.
+    expect((await app("DELETE", "/domains", { json: { name: "demo" } })).status).toBe(404);
+    expect((await app("GET", "/domains/demo")).status).toBe(200);
     expect((await app("DELETE", "/domains", { json: { name: "other" } })).status).toBe(404);
+  });
+
+  it("keeps a domain private to the application that created it, even from the same developer's other applications", async () => {
+    const sibling = client(baseUrl, { consumerKey: specialApps.events.consumerKey, consumerSecret: specialApps.events.consumerSecret });
+    const name = uniqueDomain();
+    expect((await other("POST", "/domains", { json: { name } })).status).toBe(201);
+    expect((await other("GET", `/domains/${name}`)).status).toBe(200);
+    expect((await other("GET", "/domains?count=100")).body.entry.map((d: { name: string }) => d.name)).toContain(name);
+    expect((await sibling("GET", `/domains/${name}`)).status).toBe(404);
+    expect((await sibling("GET", "/domains?count=100")).body.entry.map((d: { name: string }) => d.name)).toEqual(["other"]);
+    expect((await sibling("DELETE", "/domains", { json: { name } })).status).toBe(404);
+    expect((await other("DELETE", "/domains", { json: { name } })).status).toBe(204);
   });
 
   it("answers 405 with Allow on domain routes", async () => {

@@ -154,12 +154,22 @@ describe("signature verification: the rejection matrix", () => {
 describe("body signing", () => {
   const body = () => JSON.stringify({ login: uniqueLogin("body"), password: "password-1" });
 
-  it("refuses a JSON body that is not covered by a body hash (401 body_hash_missing)", async () => {
+  it("accepts a JSON body without a body hash, as RFC 5849 signs only form bodies", async () => {
     const url = `${baseUrl}/rest/1.0/users`;
     const { authorization } = signRequest({ method: "POST", url, ...demoApp });
     const res = await fetch(url, { method: "POST", headers: { Authorization: authorization, "Content-Type": "application/json" }, body: body() });
+    expect(res.status).toBe(201);
+  });
+
+  it("refuses an unsigned JSON body when the application requires signed bodies (401 body_hash_missing)", async () => {
+    const url = `${baseUrl}/rest/1.0/apps/other:${specialApps.signedBodies.name}`;
+    const strict = { consumerKey: specialApps.signedBodies.consumerKey, consumerSecret: specialApps.signedBodies.consumerSecret };
+    const { authorization } = signRequest({ method: "PUT", url, ...strict });
+    const json = JSON.stringify({ allow2legged: true });
+    const res = await fetch(url, { method: "PUT", headers: { Authorization: authorization, "Content-Type": "application/json" }, body: json });
     expect(res.status).toBe(401);
     expect(problemOf(res)).toBe("body_hash_missing");
+    expect((await call(baseUrl, strict, "PUT", `/apps/other:${specialApps.signedBodies.name}`, { json: { allow2legged: true } })).status).toBe(200);
   });
 
   it("refuses a body swapped after signing (401 body_hash_invalid) and creates nothing", async () => {
@@ -268,24 +278,25 @@ describe("xAuth login, logout and tokens", () => {
     expect(problemOf(twoLegged)).toBe("parameter_absent");
   });
 
-  it("lists a user's live tokens without secrets and revokes one", async () => {
+  it("lists a user's live sessions, paged and without secrets, and ends one", async () => {
     const { creds, guid } = await createLoggedInUser(baseUrl);
-    const list = await call(baseUrl, creds, "GET", `/tokens/${guid}`);
+    const list = await call(baseUrl, creds, "GET", `/sessions/${guid}?count=10`);
+    expect(list.body).toMatchObject({ startIndex: 0, itemsPerPage: 1, totalResults: 1 });
     expect(list.status).toBe(200);
     expect(list.body.entry).toHaveLength(1);
     expect(list.body.entry[0]).toMatchObject({ application: "demo:demo-app", scope: "read-write", createdWith: "xauth" });
     expect(list.text).not.toContain(creds.tokenSecret);
     expect(list.text).not.toContain(creds.token);
     const id = list.body.entry[0].id;
-    expect((await app("DELETE", `/tokens/${guid}/${id}`)).status).toBe(204);
-    expect((await call(baseUrl, creds, "GET", `/tokens/${guid}`)).status).toBe(401);
-    expect((await app("DELETE", `/tokens/${guid}/${id}`)).status).toBe(404);
+    expect((await app("DELETE", `/sessions/${guid}/${id}`)).status).toBe(204);
+    expect((await call(baseUrl, creds, "GET", `/sessions/${guid}`)).status).toBe(401);
+    expect((await app("DELETE", `/sessions/${guid}/${id}`)).status).toBe(404);
   });
 
-  it("hides tokens of another domain's user (404)", async () => {
+  it("hides sessions of another domain's user (404)", async () => {
     const { guid } = await createLoggedInUser(baseUrl);
     const other = client(baseUrl, { consumerKey: "ck_test_other_consumer_key", consumerSecret: "cs_test_other_consumer_secret_0123456789" });
-    expect((await other("GET", `/tokens/${guid}`)).status).toBe(404);
+    expect((await other("GET", `/sessions/${guid}`)).status).toBe(404);
   });
 });
 

@@ -148,7 +148,28 @@ describe("users: read, update, delete and who may do it", () => {
     expect(res.body.detail).toMatch(/domain/);
     expect((await app("GET", `/users/${a.guid}`)).body.entry).toMatchObject({ login: a.login, firstName: "Test" });
     expect((await app("PUT", `/users/${a.guid}`, { json: {} })).status).toBe(400);
-    expect((await app("PUT", `/users/${a.guid}`, { json: { pwdStatus: "ok" } })).status).toBe(400);
+    expect((await app("PUT", `/users/${a.guid}`, { json: { pwdStatus: "expired" } })).status).toBe(400);
+  });
+
+  it("accepts its own GET representation in PUT: unchanged read-only fields are ignored", async () => {
+    const a = await createLoggedInUser(baseUrl);
+    const entry = (await app("GET", `/users/${a.guid}`)).body.entry;
+    const res = await app("PUT", `/users/${a.guid}`, { json: { ...entry, firstName: "Changed" } });
+    expect(res.status).toBe(200);
+    expect(res.body.entry).toEqual({ ...entry, firstName: "Changed" });
+    const changedReadOnly = await app("PUT", `/users/${a.guid}`, { json: { ...entry, createdOn: "2001-01-01T00:00:00.000Z" } });
+    expect(changedReadOnly.status).toBe(400);
+    expect(changedReadOnly.body.errors).toEqual([{ field: "createdOn", message: "is read-only" }]);
+  });
+
+  it("accepts domain in POST when it is the application's own, 404 otherwise", async () => {
+    const own = await app("POST", "/users", { json: { login: uniqueLogin(), password: "password-1", domain: "demo" } });
+    expect(own.status).toBe(201);
+    expect(own.body.entry.domain).toBe("demo");
+    const login = uniqueLogin();
+    const foreign = await app("POST", "/users", { json: { login, password: "password-1", domain: "other" } });
+    expect(foreign.status).toBe(404);
+    expect((await app("GET", `/users?filterBy=login&filterValue=${login}`)).body.totalResults).toBe(0);
   });
 
   it("changes the password and marks a reset", async () => {

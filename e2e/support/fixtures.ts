@@ -40,4 +40,6 @@ export const specialApps = {
   },
   suspended: { name: "suspended-app", consumerKey: "ck_test_suspended", consumerSecret: "cs_test_suspended_secret_0123456789" },
   noTwoLegged: { name: "three-legged-only", consumerKey: "ck_test_no2legged", consumerSecret: "cs_test_no2legged_secret_012345678" },
+  /** requireSignedBodies: JSON bodies must carry oauth_body_hash or xoauth_body_signature. */
+  signedBodies: { name: "signed-bodies", consumerKey: "ck_test_signed_bodies", consumerSecret: "cs_test_signed_bodies_secret_0123456" },
 };

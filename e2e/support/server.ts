@@ -77,6 +77,8 @@ export async function startServer(
     WEBHOOK_TIMEOUT_MS: "1000",
     WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,2s,2s,2s,2s",
     DELIVERY_INTERVAL_MS: "300",
+    // Every REST reply is checked against its contract: a drift fails the test with a 500.
+    VALIDATE_RESPONSES: "true",
     ...options.env,
   };
   await seedOtherTenant(env);
@@ -116,6 +118,7 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
       specialApps.suspended,
       specialApps.noTwoLegged,
       specialApps.events,
+      specialApps.signedBodies,
     ];
     for (const app of apps) {
       await prisma.application.create({
@@ -128,6 +131,7 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
           createdById: developer.id,
           suspended: app === specialApps.suspended,
           allow2legged: app !== specialApps.noTwoLegged,
+          requireSignedBodies: app === specialApps.signedBodies,
         },
       });
     }

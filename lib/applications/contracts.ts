@@ -47,5 +47,6 @@ export const updateApplicationContract = defineContract({
   auth: "application",
   params: z.object({ appId: appIdParam }),
   body: updateApplicationSchema,
+  example: { notificationUrl: "https://hooks.example.com/switchboard", allow2legged: true },
   success: { status: 200, description: "The changed application.", entry: applicationEntrySchema },
 });

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/rest/api-error";
+import { ApiError, notFound } from "@/lib/rest/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { applicationScope, ownApplicationScope } from "@/lib/tenancy/scope";
 import { isGuid } from "@/lib/validation";
@@ -26,8 +26,17 @@ async function findApplication(ref: string, scope: Prisma.ApplicationWhereInput)
 /** An application the actor may see: through the API, those of its own domain. */
 export const getApplicationOrThrow = (actor: Actor, ref: string) => findApplication(ref, applicationScope(actor));
 
-/** An application the actor administers: through the API only itself (two-legged); in the portal, the developer's. */
-export const getOwnApplicationOrThrow = (actor: Actor, ref: string) => findApplication(ref, ownApplicationScope(actor));
+/**
+ * An application the actor administers: through the API only itself, two-legged; in the portal, the
+ * developer's. One the actor can see but not administer (a sibling in its domain) is a 403.
+ */
+export async function getOwnApplicationOrThrow(actor: Actor, ref: string) {
+  const where = applicationRef(ref);
+  const own = where ? await prisma.application.findFirst({ where: { AND: [where, ownApplicationScope(actor)] }, include: { domain: true } }) : null;
+  if (own) return own;
+  await findApplication(ref, applicationScope(actor));
+  throw new ApiError("forbidden", "Only the application itself, signing with its consumer key alone (two-legged), can do this.");
+}
 
 export async function getApplication(actor: Actor, ref: string) {
   return toApplicationEntry(await getApplicationOrThrow(actor, ref));

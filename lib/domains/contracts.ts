@@ -31,6 +31,7 @@ export const createDomainContract = defineContract({
   description: `${ownerHeader} The domain belongs to that developer and is visible to the application that created it.`,
   auth: "application",
   body: domainBodySchema,
+  example: { name: "example-domain" },
   success: { status: 201, description: "Created; Location names the domain.", entry: domainEntrySchema },
   location: "/domains/{name}",
 });
@@ -44,6 +45,7 @@ export const deleteDomainContract = defineContract({
   description: `${ownerHeader} Only a domain this application created, once it holds no applications and no users (409 otherwise).`,
   auth: "application",
   body: domainBodySchema,
+  example: { name: "example-domain" },
   success: { status: 204, description: "Deleted." },
 });
 

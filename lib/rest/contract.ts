@@ -29,6 +29,8 @@ export interface Contract {
   list?: Filterable;
   /** JSON request body. */
   body?: z.ZodType;
+  /** A valid body: shown in the reference, and sent by the shared security tests. */
+  example?: Record<string, unknown>;
   success: {
     status: 200 | 201 | 202 | 204 | 302;
     description: string;

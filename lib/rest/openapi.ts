@@ -67,7 +67,8 @@ function errorResponses(contract: Contract) {
 function examples(contract: Contract): string {
   const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => `<${name}>`);
   const signed = contract.auth !== "none";
-  const body = contract.body ? `'{ ... }'` : undefined;
+  const example = JSON.stringify(contract.example ?? {});
+  const body = contract.body ? `'${example}'` : undefined;
   const curl = [
     `curl -X ${contract.method} "$BASE_URL${REST_PREFIX}${path}"`,
     ...(signed ? [`  -H 'Authorization: OAuth oauth_consumer_key="...", oauth_nonce="...", oauth_signature="...", oauth_signature_method="HMAC-SHA1", oauth_timestamp="..."'`] : []),
@@ -88,7 +89,7 @@ function examples(contract: Contract): string {
         `const res = await fetch(url, {`,
         `  method: "${contract.method}",`,
         `  headers: { ...auth${body ? `, "Content-Type": "application/json"` : ""} },`,
-        ...(body ? [`  body: JSON.stringify({ /* ... */ }),`] : []),
+        ...(body ? [`  body: JSON.stringify(${example}),`] : []),
         `});`,
         `console.log(res.status, await res.text());`,
       ].join("\n")
@@ -106,7 +107,9 @@ function operationObject(contract: Contract): ZodOpenApiOperationObject {
     tags: [contract.tag],
     security: contract.auth === "none" ? [] : [{ OAuth1: [] }],
     requestParams: { ...(contract.params ? { path: contract.params } : {}), ...(query ? { query } : {}) },
-    ...(contract.body ? { requestBody: { required: true, content: { "application/json": { schema: contract.body } } } } : {}),
+    ...(contract.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: contract.body, ...(contract.example ? { example: contract.example } : {}) } } } }
+      : {}),
     responses: {
       [String(contract.success.status)]: {
         description: contract.success.description,

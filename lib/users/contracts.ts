@@ -36,6 +36,7 @@ export const createUserContract = defineContract({
   description: "Two-legged only. The user joins the application's domain and gets a default device.",
   auth: "application",
   body: createUserSchema,
+  example: { login: "ada", password: "correct-horse-battery", firstName: "Ada", lastName: "Lovelace" },
   success: { status: 201, description: "Created; Location names the new user.", entry: userEntrySchema },
   location: "/users/{guid}",
 });
@@ -61,6 +62,7 @@ export const updateUserContract = defineContract({
   auth: "application",
   params: userPath,
   body: updateUserSchema,
+  example: { firstName: "Ada", locale: "en-GB" },
   success: { status: 200, description: "The changed user.", entry: userEntrySchema },
 });
 
