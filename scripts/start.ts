@@ -130,7 +130,8 @@ async function main() {
       DATABASE_URL: databaseUrl,
       DB_EMBEDDED: embedded ? "1" : "0",
       DB_POOL_MAX: embedded ? "1" : String(cfg.DB_POOL_MAX),
-      PUBLIC_URL: cfg.publicUrl,
+      // Unset, REST signatures and Location headers follow each request's own host and port.
+      PUBLIC_URL: cfg.PUBLIC_URL ?? "",
       AUTH_URL: cfg.publicUrl,
       AUTH_TRUST_HOST: "true",
       // The embedded default is a single-machine setup: webhooks to local receivers are allowed
