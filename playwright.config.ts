@@ -35,7 +35,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: baseURL,
-      DATA_DIR: path.join(os.tmpdir(), `switchboard-e2e-${process.pid}`),
+      // npm test passes a directory it removes afterwards.
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `switchboard-e2e-${process.pid}`),
       NEXT_TELEMETRY_DISABLED: "1",
       DATABASE_URL: "",
     },

@@ -1,10 +1,11 @@
+import { config } from "@/lib/config";
+
 // Structured one-line JSON logs on stdout/stderr; the request id ties a 500 to its log line.
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 function emit(level: Level, message: string, fields: Record<string, unknown> = {}) {
-  const threshold = order[(process.env.LOG_LEVEL as Level) ?? "info"] ?? order.info;
-  if (order[level] < threshold) return;
+  if (order[level] < order[config().LOG_LEVEL]) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 }

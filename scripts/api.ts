@@ -3,14 +3,19 @@
 //   npm run api -- GET /users?count=5
 //   npm run api -- POST /users '{"login":"alice","password":"secret-pass"}'
 //   npm run api -- login alice secret-pass      (prints the token as environment variables)
-// Credentials come from SWITCHBOARD_URL (default http://localhost:3000), SWITCHBOARD_CONSUMER_KEY,
+// The server is SWITCHBOARD_URL, else PUBLIC_URL, else http://localhost:$PORT (as the server itself); credentials
+// come from SWITCHBOARD_CONSUMER_KEY,
 // SWITCHBOARD_CONSUMER_SECRET and, to act as a user, SWITCHBOARD_TOKEN and SWITCHBOARD_TOKEN_SECRET.
 import { signRequest } from "../lib/oauth/sign-request";
 
 const USAGE = `Usage:
   npm run api -- <GET|POST|PUT|DELETE> <path under /rest/1.0> [json body]
   npm run api -- login <login> <password>
-Environment: SWITCHBOARD_URL, SWITCHBOARD_CONSUMER_KEY, SWITCHBOARD_CONSUMER_SECRET [, SWITCHBOARD_TOKEN, SWITCHBOARD_TOKEN_SECRET]`;
+Environment: SWITCHBOARD_CONSUMER_KEY, SWITCHBOARD_CONSUMER_SECRET [, SWITCHBOARD_TOKEN, SWITCHBOARD_TOKEN_SECRET]
+  and the server: SWITCHBOARD_URL, else PUBLIC_URL, else http://localhost:$PORT (PORT defaults to 3000)`;
+
+/** Where the server is, found the way the server finds its own public address. */
+const base = (process.env.SWITCHBOARD_URL || process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -19,7 +24,6 @@ function fail(message: string): never {
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
-  const base = (process.env.SWITCHBOARD_URL ?? "http://localhost:3000").replace(/\/+$/, "");
   const consumerKey = process.env.SWITCHBOARD_CONSUMER_KEY;
   const consumerSecret = process.env.SWITCHBOARD_CONSUMER_SECRET;
   if (!command) fail("Missing the method.");
@@ -80,6 +84,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`Could not reach the server: ${(error as Error).message}`);
+  const reason = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+  console.error(`Could not reach the server at ${base} (${reason}). Is it running? Point SWITCHBOARD_URL (or PUBLIC_URL / PORT) at it.`);
   process.exit(1);
 });

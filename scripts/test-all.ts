@@ -37,7 +37,8 @@ function vitest(name: string, project: string, extraEnv: Record<string, string> 
 
 function playwright() {
   const file = path.join(reportDir, "browser.json");
-  const result = run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const dataDir = path.join(reportDir, "e2e-data");
+  const result = run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_DATA_DIR: dataDir });
   const stats = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")).stats : undefined;
   outcomes.push({
     name: "browser",
@@ -48,6 +49,24 @@ function playwright() {
   });
 }
 
+/** Servers of this project still running: launchers and Next.js servers whose working directory is here. */
+function leftoverProcesses(): Array<{ pid: number; cmdline: string }> {
+  const root = process.cwd();
+  return fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+    .flatMap((name) => {
+      try {
+        const cmdline = fs.readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").join(" ").trim();
+        const cwd = fs.readlinkSync(`/proc/${name}/cwd`);
+        return cwd === root && /scripts\/start\.ts|next-server|next\/dist\/bin\/next/.test(cmdline) ? [{ pid: Number(name), cmdline }] : [];
+      } catch {
+        return []; // ended meanwhile, or not ours to read
+      }
+    });
+}
+
+const tmpBefore = new Set(fs.readdirSync(os.tmpdir()));
 const build = run("npx", ["next", "build"]);
 if (build.status !== 0) {
   console.log("\nThe build failed; no tests were run.\n0 passed, 1 failed");
@@ -58,6 +77,24 @@ vitest("api-pglite", "api", { TEST_DATABASE_URL: "" });
 if (process.env.TEST_DATABASE_URL) vitest("api-postgres", "api");
 else console.log("\nTEST_DATABASE_URL is not set: API tests ran on PGlite only.");
 playwright();
+
+// Every phase must stop what it started and remove what it wrote: anything left is a failure.
+const leftovers = leftoverProcesses();
+const leftoverDirs = fs.readdirSync(os.tmpdir()).filter((name) => /^switchboard-(test|e2e)-/.test(name) && !tmpBefore.has(name));
+outcomes.push({
+  name: "cleanup",
+  passed: leftovers.length === 0 && leftoverDirs.length === 0 ? 1 : 0,
+  failed: leftovers.length === 0 && leftoverDirs.length === 0 ? 0 : 1,
+  skipped: 0,
+  ok: leftovers.length === 0 && leftoverDirs.length === 0,
+});
+for (const p of leftovers) {
+  console.log(`\nLeft running by a test: pid ${p.pid}: ${p.cmdline}`);
+  // In CI nothing else runs here; on a developer's machine another run may own it.
+  if (process.env.CI) process.kill(p.pid, "SIGKILL");
+}
+for (const name of leftoverDirs) console.log(`\nLeft behind by a test: ${path.join(os.tmpdir(), name)}`);
+fs.rmSync(reportDir, { recursive: true, force: true });
 
 console.log("\nSummary");
 for (const o of outcomes) console.log(`  ${o.name.padEnd(14)} ${o.passed} passed, ${o.failed} failed, ${o.skipped} skipped`);

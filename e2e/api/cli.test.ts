@@ -54,4 +54,14 @@ describe("the api CLI (same signing helper)", () => {
     expect(usage.code).toBe(2);
     expect(usage.stdout).toContain("Usage:");
   }, 60_000);
+
+  it("finds the server from PORT like the server does, and names the URL it could not reach", async () => {
+    const port = new URL(baseUrl).port;
+    const viaPort = await cli(["GET", "/users?count=1"], { SWITCHBOARD_URL: "", PUBLIC_URL: "", PORT: port });
+    expect(viaPort.code).toBe(0);
+    expect(viaPort.stdout).toMatch(/^200/);
+    const down = await cli(["GET", "/users"], { SWITCHBOARD_URL: "", PUBLIC_URL: "http://127.0.0.1:9" });
+    expect(down.code).toBe(1);
+    expect(down.stdout).toContain("Could not reach the server at http://127.0.0.1:9");
+  }, 60_000);
 });

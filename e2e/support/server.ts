@@ -84,18 +84,20 @@ export async function startServer(
   await seedOtherTenant(env);
   const child = launch(env, options.log ?? path.join(dataDir, "server.log"));
   await waitUntilHealthy(`http://127.0.0.1:${port}`, child, options.log ?? path.join(dataDir, "server.log"));
-  return {
+  const server: TestServer = {
     baseUrl: `http://localhost:${port}`,
     database: fresh ? "postgres" : "pglite",
     dataDir,
     env,
     process: child,
+    // Stops the launcher running now: a test that restarts the server replaces `process`.
     stop: async () => {
-      await stopProcess(child);
+      await stopProcess(server.process);
       await fresh?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
 /**

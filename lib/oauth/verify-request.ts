@@ -24,7 +24,7 @@ const REQUIRED = ["oauth_consumer_key", "oauth_signature_method", "oauth_signatu
 const DUMMY_SECRET = "dummy-secret-for-constant-time-path";
 
 /** Which token the request may carry: none (consumer only), an access token, or a request token. */
-export type TokenKind = "none" | "access" | "request" | "access-optional";
+export type TokenKind = "none" | "request" | "access-optional";
 
 export interface VerifiedRequest {
   application: Application & { domain: Domain };
@@ -62,7 +62,7 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind }: V
     throw new ApiError("bad_request", `The OAuth parameter ${unreadable} holds a NUL character or invalid text.`, { oauthProblem: "parameter_rejected" });
   }
   const absent = REQUIRED.filter((name) => !oauth[name]);
-  if (tokenKind === "access" || tokenKind === "request") if (!oauth.oauth_token) absent.push("oauth_token");
+  if (tokenKind === "request" && !oauth.oauth_token) absent.push("oauth_token");
   if (absent.length) {
     throw new ApiError("bad_request", `Missing OAuth parameter(s): ${absent.join(", ")}.`, {
       oauthProblem: "parameter_absent",

@@ -8,7 +8,6 @@ export const errorCodes = {
   validation_failed: { status: 400, title: "Validation failed" },
   unauthorized: { status: 401, title: "Unauthorized" },
   forbidden: { status: 403, title: "Forbidden" },
-  too_many_attempts: { status: 403, title: "Too many attempts" },
   not_found: { status: 404, title: "Not Found" },
   method_not_allowed: { status: 405, title: "Method Not Allowed" },
   conflict: { status: 409, title: "Conflict" },
@@ -17,7 +16,6 @@ export const errorCodes = {
   payload_too_large: { status: 413, title: "Payload Too Large" },
   unsupported_media_type: { status: 415, title: "Unsupported Media Type" },
   internal_error: { status: 500, title: "Internal Server Error" },
-  bad_gateway: { status: 502, title: "Bad Gateway" },
   service_unavailable: { status: 503, title: "Service Unavailable" },
 } as const;
 
@@ -33,7 +31,6 @@ export type OAuthProblem =
   | "nonce_used"
   | "timestamp_refused"
   | "consumer_key_unknown"
-  | "consumer_key_refused"
   | "token_rejected"
   | "token_revoked"
   | "token_expired"
@@ -41,8 +38,7 @@ export type OAuthProblem =
   | "verifier_invalid"
   | "permission_denied"
   | "body_hash_missing"
-  | "body_hash_invalid"
-  | "user_refused";
+  | "body_hash_invalid";
 
 export interface ApiErrorOptions {
   /** Extra response headers, e.g. Allow for 405 or Retry-After for lockouts. */

@@ -32,6 +32,7 @@ const LIST_PARAMETERS = ["startIndex", "count", "filterBy", "filterOp", "filterV
  */
 export function operation<const C extends Contract>(contract: C, handler: Handler<C>): Operation<C> {
   const run: RestOperation = async (request, route) => {
+    const started = performance.now();
     const requestId = requestIdFor(request);
     let response: Response;
     try {
@@ -50,6 +51,7 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
       response = errorResponse(error, requestId, request);
     }
     response.headers.set("X-Request-Id", requestId);
+    log.info("request", { requestId, operation: contract.operationId, method: request.method, status: response.status, ms: Math.round(performance.now() - started) });
     return request.method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
   };
   return Object.assign(run, { contract });
