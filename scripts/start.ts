@@ -77,7 +77,7 @@ async function prepareDatabase(url: string, seed: Parameters<typeof seedDemo>[1]
 
 async function waitForHealth(port: number, child: ChildProcess) {
   const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && child.exitCode === null) {
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/rest/1.0/health`);
       if (res.ok) return;
@@ -141,10 +141,12 @@ async function main() {
   });
 
   let stopping = false;
+  // A child killed by a signal (kill -9, OOM) keeps exitCode null: it has ended all the same.
+  const childRunning = () => child.exitCode === null && child.signalCode === null;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    if (child.exitCode === null) {
+    if (childRunning()) {
       // Graceful first; Next.js waits for keep-alive connections, so stop waiting after 5 s.
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
@@ -157,7 +159,10 @@ async function main() {
   };
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
-  child.on("exit", (code) => void stop(code ?? 1));
+  child.on("exit", (code, signal) => {
+    if (!stopping) console.error(`\n[start] The server ${signal ? `was killed by ${signal}` : `exited with code ${code}`}; stopping.\n`);
+    void stop(code ?? 1);
+  });
 
   await waitForHealth(cfg.PORT, child);
   const password = demo.developerPassword ?? "(unchanged: the one you set; DEMO_DEVELOPER_PASSWORD resets it)";
@@ -171,7 +176,7 @@ async function main() {
       `  Demo domain:      ${demo.domain}`,
       `  Demo application: ${demo.applicationId}`,
       `  Consumer key:     ${demo.consumerKey}`,
-      `  Consumer secret:  ${demo.consumerSecret}`,
+      `  Consumer secret:  ${demo.consumerSecret ?? "(printed on the first start only; reveal or rotate it on the application's page in the portal)"}`,
       "",
     ].join("\n"),
   );

@@ -180,3 +180,52 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 
   await exited;
   clearTimeout(timer);
 }
+
+const readProc = (pid: number | string, file: string) => fs.readFileSync(`/proc/${pid}/${file}`, "utf8");
+/** "" for a process that ended meanwhile or is not ours to read. */
+const tryReadProc = (pid: number | string, file: string) => {
+  try {
+    return readProc(pid, file);
+  } catch {
+    return "";
+  }
+};
+const processIds = () => fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+const isNextServer = (pid: number | string) => /next-server|next\/dist\/bin\/next/.test(tryReadProc(pid, "cmdline"));
+
+/** The pids of every process below `pid` (read from /proc, so Linux only). */
+export function descendantPids(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const name of processIds()) {
+    // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ")".
+    const stat = tryReadProc(name, "stat");
+    if (stat) parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+  }
+  const found: number[] = [];
+  for (let frontier = [pid]; frontier.length; ) {
+    frontier = [...parentOf].filter(([, parent]) => frontier.includes(parent)).map(([child]) => child);
+    found.push(...frontier);
+  }
+  return found;
+}
+
+/** The Next.js server process the launcher `launcherPid` started. */
+export function nextServerPid(launcherPid: number): number {
+  const pid = descendantPids(launcherPid).find((candidate) => isNextServer(candidate));
+  if (!pid) throw new Error(`No Next.js server process below ${launcherPid}`);
+  return pid;
+}
+
+/** The Next.js server started for PORT=`port` (e.g. Playwright's webServer), found through its environment. */
+export function nextServerPidForPort(port: number): number {
+  const pid = processIds().find((candidate) => isNextServer(candidate) && tryReadProc(candidate, "environ").split("\0").includes(`PORT=${port}`));
+  if (!pid) throw new Error(`No Next.js server process with PORT=${port}`);
+  return Number(pid);
+}
+
+/** CPU time (user + system) a process has used so far, in seconds. */
+export function cpuSeconds(pid: number): number {
+  const fields = readProc(pid, "stat").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { randomToken } from "@/lib/crypto/random";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
@@ -82,6 +83,9 @@ export async function getAuthorizationRequest(token: string): Promise<Authorizat
   };
 }
 
+/** What is stored of a verifier: a leaked database row cannot be traded for an access token. */
+const verifierHash = (verifier: string) => createHash("sha256").update(verifier).digest("hex");
+
 export type AuthorizationOutcome = { redirectTo: string } | { verifier: string; approved: boolean };
 
 function callbackUrl(callback: string, params: Record<string, string>): string {
@@ -106,7 +110,7 @@ export async function approveAuthorization(token: string, login: string, passwor
   // Only a still-pending token can be approved, even if two approvals race.
   const { count } = await prisma.requestToken.updateMany({
     where: { id: row.id, status: "pending" },
-    data: { status: "approved", verifier, userId: user.id },
+    data: { status: "approved", verifier: verifierHash(verifier), userId: user.id },
   });
   if (count !== 1) throw new ApiError("conflict", "This authorization request was already answered.");
   return row.callback === "oob"
@@ -130,7 +134,7 @@ export async function exchangeRequestToken(ctx: AuthedContext): Promise<Response
   if (row.expiresAt.getTime() < Date.now()) {
     throw new ApiError("unauthorized", "The request token expired (10 minutes). Start the authorization again.", { oauthProblem: "token_expired" });
   }
-  if (row.status !== "approved" || !row.userId || !row.verifier || !safeEqual(row.verifier, verifier)) {
+  if (row.status !== "approved" || !row.userId || !row.verifier || !safeEqual(row.verifier, verifierHash(verifier))) {
     throw new ApiError("unauthorized", "The request token is not approved, was already used, or the verifier is wrong.", {
       oauthProblem: row.status === "used" ? "token_used" : "verifier_invalid",
     });

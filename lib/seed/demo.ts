@@ -21,7 +21,8 @@ export interface DemoSeedResult {
   domain: string;
   applicationId: string;
   consumerKey: string;
-  consumerSecret: string;
+  /** Known only when this run created the application (then it is printed once) or the environment fixed it. */
+  consumerSecret?: string;
   createdNow: boolean;
 }
 
@@ -53,14 +54,16 @@ export async function seedDemo(prisma: PrismaClient, input: DemoSeedInput): Prom
       (await tx.domain.create({ data: { name: input.domain, ownerId: developer.id, isDefault: true } }));
 
     let app = await tx.application.findUnique({ where: { domainId_name: { domainId: domain.id, name: input.appName } } });
+    let consumerSecret = input.consumerSecret;
     if (!app) {
+      consumerSecret ??= newConsumerSecret();
       app = await tx.application.create({
         data: {
           domainId: domain.id,
           name: input.appName,
           description: "Created by the demo seed. Use its keys to try the REST API.",
           consumerKey: input.consumerKey ?? newConsumerKey(),
-          consumerSecretEnc: encryptSecret(input.consumerSecret ?? newConsumerSecret()),
+          consumerSecretEnc: encryptSecret(consumerSecret),
           webhookSecretEnc: encryptSecret(newWebhookSecret()),
           createdById: developer.id,
           createdWith: "seed",
@@ -86,7 +89,7 @@ export async function seedDemo(prisma: PrismaClient, input: DemoSeedInput): Prom
       domain: domain.name,
       applicationId: `${domain.name}:${app.name}`,
       consumerKey: app.consumerKey,
-      consumerSecret: decryptSecret(app.consumerSecretEnc),
+      consumerSecret,
       createdNow,
     };
   });
