@@ -134,9 +134,7 @@ async function main() {
       PUBLIC_URL: cfg.PUBLIC_URL ?? "",
       AUTH_URL: cfg.publicUrl,
       AUTH_TRUST_HOST: "true",
-      // The embedded default is a single-machine setup: webhooks to local receivers are allowed
-      // unless explicitly turned off. With DATABASE_URL (a shared deployment) they are not.
-      WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE || (embedded ? "true" : "false"),
+      WEBHOOK_ALLOW_PRIVATE: String(cfg.webhookAllowPrivate), // unset: only on a loopback-bound server
     },
   });
 
@@ -177,6 +175,7 @@ async function main() {
       `  Demo application: ${demo.applicationId}`,
       `  Consumer key:     ${demo.consumerKey}`,
       `  Consumer secret:  ${demo.consumerSecret ?? "(printed on the first start only; reveal or rotate it on the application's page in the portal)"}`,
+      `  Webhooks:         ${cfg.webhookAllowPrivate ? "private and loopback targets ALLOWED (WEBHOOK_ALLOW_PRIVATE)" : "public targets only"}`,
       "",
     ].join("\n"),
   );

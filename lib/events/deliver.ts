@@ -1,20 +1,23 @@
-import type { Application, Event } from "@prisma/client";
+import type { Application, Event, Prisma } from "@prisma/client";
 import { config } from "@/lib/config";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { sendWebhook, type SendResult } from "./send";
+import { CONNECTIONS_PER_ORIGIN, sendWebhook, type SendResult } from "./send";
 import { webhookHeaders } from "./signing";
 import { currentWebhookSecret } from "./webhook-secret";
 
-// Claims due events with SELECT ... FOR UPDATE SKIP LOCKED and pushes their nextAttemptAt forward
-// by a lease before sending, so several instances never send the same event at the same moment,
-// and an instance that dies mid-delivery only delays it by the lease (at-least-once).
+// Claims a batch of due events with SELECT ... FOR UPDATE SKIP LOCKED and pushes their
+// nextAttemptAt forward by a lease covering the batch's worst-case send time, so several
+// instances never send the same event at the same moment, and an instance that dies mid-delivery
+// only delays it by the lease (at-least-once). The batch is sent concurrently (capped per
+// instance and per receiver origin) and its outcomes are written in one transaction.
 
-const BATCH_SIZE = 50;
-const CONCURRENCY = 16;
-/** Longer than any attempt can take, so a claim outlives its delivery. */
-const leaseMs = () => config().WEBHOOK_TIMEOUT_MS + 45_000;
+const BATCH_SIZE = 100;
+/** Sends in flight per instance, and per receiver origin (the keep-alive connections to it). */
+export const SEND_CAPS = { total: 32, perEndpoint: CONNECTIONS_PER_ORIGIN };
+/** Room for signing and writing the batch's outcomes after its last send. */
+const LEASE_MARGIN_MS = 30_000;
 const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 
 export interface BatchResult {
@@ -26,6 +29,7 @@ export interface BatchResult {
 }
 
 type ClaimedEvent = Event & { application: Application };
+type Outcome = keyof Omit<BatchResult, "claimed">;
 
 /** When the next attempt is due after `attempts` failed ones; null when the schedule is exhausted. */
 export function nextAttemptAt(now: Date, attempts: number, scheduleMs: number[], retryAfterSeconds?: number): Date | null {
@@ -35,19 +39,82 @@ export function nextAttemptAt(now: Date, attempts: number, scheduleMs: number[],
   return new Date(now.getTime() + Math.max(delay, honoured));
 }
 
+/** Sends to one origin share its cap (several applications may point at the same receiver). */
+export function endpointKey(url: string | null): string {
+  if (!url) return "";
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The claim lease of a batch: its worst-case send time plus a margin. Every send takes at most
+ * `timeoutMs`, and sends start greedily under both caps, so the last one starts once the total
+ * cap has been busy for at most n/total timeouts and its endpoint's cap for at most m/perEndpoint
+ * (m: the most sends to one endpoint), and ends one timeout later.
+ */
+export function leaseMs(endpoints: string[], timeoutMs: number, caps = SEND_CAPS): number {
+  const perEndpoint = new Map<string, number>();
+  for (const e of endpoints) perEndpoint.set(e, (perEndpoint.get(e) ?? 0) + 1);
+  const mostToOne = Math.max(0, ...perEndpoint.values());
+  const rounds = Math.ceil(endpoints.length / caps.total) + Math.ceil(mostToOne / caps.perEndpoint) + 1;
+  return timeoutMs * rounds + LEASE_MARGIN_MS;
+}
+
 async function claimDueEvents(limit: number): Promise<ClaimedEvent[]> {
   return prisma.$transaction(async (tx) => {
     const now = new Date();
-    const rows = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM "Event"
-      WHERE status = 'pending' AND "nextAttemptAt" <= ${now}
-      ORDER BY "nextAttemptAt"
+    const rows = await tx.$queryRaw<{ id: string; notificationUrl: string | null }[]>`
+      SELECT e.id, a."notificationUrl" FROM "Event" e JOIN "Application" a ON a.id = e."applicationId"
+      WHERE e.status = 'pending' AND e."nextAttemptAt" <= ${now}
+      ORDER BY e."nextAttemptAt"
       LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED`;
+      FOR UPDATE OF e SKIP LOCKED`;
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    await tx.event.updateMany({ where: { id: { in: ids } }, data: { nextAttemptAt: new Date(now.getTime() + leaseMs()) } });
+    const lease = leaseMs(rows.map((r) => endpointKey(r.notificationUrl)), config().WEBHOOK_TIMEOUT_MS);
+    await tx.event.updateMany({ where: { id: { in: ids } }, data: { nextAttemptAt: new Date(now.getTime() + lease) } });
     return tx.event.findMany({ where: { id: { in: ids } }, include: { application: true } });
+  });
+}
+
+/**
+ * Runs `fn` over every item, at most `caps.total` at once and at most `caps.perEndpoint` at once
+ * for items of one key; a free slot goes to the first waiting item whose key has room.
+ */
+export function runWithCaps<T, R>(items: T[], keyOf: (item: T) => string, caps: typeof SEND_CAPS, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  const waiting = items.map((item, index) => ({ item, index, key: keyOf(item) }));
+  const inFlightByKey = new Map<string, number>();
+  let inFlight = 0;
+  let finished = 0;
+  return new Promise((resolve, reject) => {
+    const pump = () => {
+      if (finished === items.length) return resolve(results);
+      for (let i = 0; i < waiting.length && inFlight < caps.total; ) {
+        const { item, index, key } = waiting[i]!;
+        if ((inFlightByKey.get(key) ?? 0) >= caps.perEndpoint) {
+          i++;
+          continue;
+        }
+        waiting.splice(i, 1);
+        inFlight++;
+        inFlightByKey.set(key, (inFlightByKey.get(key) ?? 0) + 1);
+        fn(item).then(
+          (result) => {
+            results[index] = result;
+            inFlight--;
+            inFlightByKey.set(key, inFlightByKey.get(key)! - 1);
+            finished++;
+            pump();
+          },
+          reject,
+        );
+      }
+    };
+    pump();
   });
 }
 
@@ -65,56 +132,81 @@ export function deliveryBody(payload: unknown): string {
   return `Json=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
-async function deliverOne(event: ClaimedEvent): Promise<keyof Omit<BatchResult, "claimed">> {
-  const app = event.application;
-  const url = app.notificationUrl;
-  if (!url || app.webhookDisabledAt) {
-    await prisma.event.update({ where: { id: event.id }, data: { status: "disabled" } });
-    return "disabled";
-  }
-  const body = deliveryBody(event.payload);
-  const timestamp = Math.floor(Date.now() / 1000);
-  const headers = webhookHeaders(await signingSecrets(app), event.id, timestamp, body);
-  const result: SendResult = await sendWebhook(url, body, headers, config().WEBHOOK_TIMEOUT_MS);
+interface Attempt {
+  event: ClaimedEvent;
+  url: string;
+  result: SendResult;
+}
 
+/** Sends every deliverable event of a batch; secrets are decrypted once per application. */
+async function sendBatch(events: ClaimedEvent[]): Promise<Attempt[]> {
+  const secretsByApp = new Map<string, Promise<string[]>>();
+  return runWithCaps(events, (e) => endpointKey(e.application.notificationUrl), SEND_CAPS, async (event) => {
+    const app = event.application;
+    const url = app.notificationUrl!;
+    try {
+      if (!secretsByApp.has(app.id)) secretsByApp.set(app.id, signingSecrets(app));
+      const body = deliveryBody(event.payload);
+      const headers = webhookHeaders(await secretsByApp.get(app.id)!, event.id, Math.floor(Date.now() / 1000), body);
+      return { event, url, result: await sendWebhook(url, body, headers, config().WEBHOOK_TIMEOUT_MS) };
+    } catch (error) {
+      return { event, url, result: { ok: false, latencyMs: 0, error: `not sent: ${(error as Error).message}` } };
+    }
+  });
+}
+
+/** Records a batch's attempts and new statuses in one transaction; returns each event's outcome. */
+async function recordBatch(attempts: Attempt[], undeliverable: ClaimedEvent[]): Promise<Outcome[]> {
   const now = new Date();
-  const attempts = event.attempts + 1;
-  const gone = result.statusCode === 410;
-  const next = result.ok || gone ? null : nextAttemptAt(now, attempts, config().retryScheduleMs, result.retryAfterSeconds);
-  const status = result.ok ? "delivered" : gone ? "disabled" : next ? "pending" : "failed";
+  const outcomes: Outcome[] = undeliverable.map(() => "disabled");
+  const delivered: string[] = [];
+  const others: Prisma.PrismaPromise<unknown>[] = [];
+  const goneApps = new Set<string>();
+  for (const { event, result } of attempts) {
+    const attemptsSoFar = event.attempts + 1;
+    const gone = result.statusCode === 410;
+    if (result.ok) {
+      delivered.push(event.id);
+      outcomes.push("delivered");
+      continue;
+    }
+    if (gone) goneApps.add(event.applicationId);
+    const next = gone ? null : nextAttemptAt(now, attemptsSoFar, config().retryScheduleMs, result.retryAfterSeconds);
+    const status = gone ? "disabled" : next ? "pending" : "failed";
+    outcomes.push(gone ? "disabled" : next ? "retrying" : "failed");
+    others.push(prisma.event.update({ where: { id: event.id }, data: { status, attempts: attemptsSoFar, ...(next ? { nextAttemptAt: next } : {}) } }));
+    if (status === "failed") log.warn("DeliveryExhausted", { eventId: event.id, applicationId: event.applicationId, attempts: attemptsSoFar });
+  }
   await prisma.$transaction([
-    prisma.deliveryAttempt.create({
-      data: {
+    prisma.deliveryAttempt.createMany({
+      data: attempts.map(({ event, url, result }) => ({
         eventId: event.id,
         attemptedAt: now,
         url,
         statusCode: result.statusCode,
         latencyMs: result.latencyMs,
         responseExcerpt: result.responseExcerpt,
-        error: gone ? "410 Gone: endpoint disabled until its URL is changed" : result.error,
-      },
+        error: result.statusCode === 410 ? "410 Gone: endpoint disabled until its URL is changed" : result.error,
+      })),
     }),
-    prisma.event.update({
-      where: { id: event.id },
-      data: { status, attempts, ...(result.ok ? { deliveredAt: now } : {}), ...(next ? { nextAttemptAt: next } : {}) },
-    }),
-    ...(gone ? [prisma.application.update({ where: { id: app.id }, data: { webhookDisabledAt: now } })] : []),
+    ...(delivered.length
+      ? [prisma.event.updateMany({ where: { id: { in: delivered } }, data: { status: "delivered", attempts: { increment: 1 }, deliveredAt: now } })]
+      : []),
+    ...(undeliverable.length ? [prisma.event.updateMany({ where: { id: { in: undeliverable.map((e) => e.id) } }, data: { status: "disabled" } })] : []),
+    ...others,
+    ...(goneApps.size ? [prisma.application.updateMany({ where: { id: { in: [...goneApps] } }, data: { webhookDisabledAt: now } })] : []),
   ]);
-  if (status === "failed") log.warn("DeliveryExhausted", { eventId: event.id, applicationId: app.id, attempts });
-  return result.ok ? "delivered" : gone ? "disabled" : next ? "retrying" : "failed";
+  return outcomes;
 }
 
-async function eachWithConcurrency<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  });
-  await Promise.all(workers);
-  return results;
+async function deliverBatch(): Promise<BatchResult> {
+  const events = await claimDueEvents(BATCH_SIZE);
+  const total: BatchResult = { claimed: events.length, delivered: 0, retrying: 0, failed: 0, disabled: 0 };
+  if (events.length === 0) return total;
+  const deliverable = (e: ClaimedEvent) => Boolean(e.application.notificationUrl && !e.application.webhookDisabledAt);
+  const attempts = await sendBatch(events.filter(deliverable));
+  for (const outcome of await recordBatch(attempts, events.filter((e) => !deliverable(e)))) total[outcome]++;
+  return total;
 }
 
 let lastPrune = 0;
@@ -127,16 +219,34 @@ async function pruneOldEvents(): Promise<void> {
   await prisma.event.deleteMany({ where: { status: "delivered", deliveredAt: { lt: before } } });
 }
 
+// One delivery loop per process: route handlers are separate bundles, so the state lives on
+// globalThis. A call while the loop runs asks it for one more round and shares its result.
+const loop = ((globalThis as { __switchboardDelivery?: { running?: Promise<BatchResult>; again: boolean } }).__switchboardDelivery ??= {
+  again: false,
+});
+
 /** Delivers due events until none are left or the time budget is spent. */
-export async function runDeliveryBatch(budgetMs = 10_000): Promise<BatchResult> {
-  const total: BatchResult = { claimed: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0 };
-  const deadline = Date.now() + budgetMs;
-  for (;;) {
-    const events = await claimDueEvents(BATCH_SIZE);
-    total.claimed += events.length;
-    for (const outcome of await eachWithConcurrency(events, CONCURRENCY, deliverOne)) total[outcome]++;
-    if (events.length < BATCH_SIZE || Date.now() > deadline) break;
+export function runDeliveryBatch(budgetMs = 10_000): Promise<BatchResult> {
+  if (loop.running) {
+    loop.again = true;
+    return loop.running;
   }
-  await pruneOldEvents();
-  return total;
+  const run = async (): Promise<BatchResult> => {
+    try {
+      await pruneOldEvents();
+      const total: BatchResult = { claimed: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0 };
+      const deadline = Date.now() + budgetMs;
+      let full: boolean;
+      do {
+        loop.again = false;
+        const batch = await deliverBatch();
+        for (const key of Object.keys(total) as (keyof BatchResult)[]) total[key] += batch[key];
+        full = batch.claimed === BATCH_SIZE;
+      } while ((full || loop.again) && Date.now() < deadline);
+      return total;
+    } finally {
+      loop.running = undefined;
+    }
+  };
+  return (loop.running = run());
 }

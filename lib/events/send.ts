@@ -1,6 +1,5 @@
-import http from "node:http";
-import https from "node:https";
-import { guardedLookup } from "./ssrf";
+import { Agent, buildConnector, request } from "undici";
+import { guardedLookup, literalHostRefusal, privateTargetsAllowed } from "./ssrf";
 
 export interface SendResult {
   ok: boolean;
@@ -13,65 +12,92 @@ export interface SendResult {
 }
 
 const EXCERPT_BYTES = 1024;
+/** Past this much, the response body is dropped (and the connection with it) instead of read. */
+const MAX_READ_BYTES = 64 * 1024;
+/** Connections kept per receiver origin; the delivery worker never has more sends in flight to one. */
+export const CONNECTIONS_PER_ORIGIN = 8;
+
+const connectTcpOrTls = buildConnector({ lookup: guardedLookup });
 
 /**
- * POSTs one delivery. Success is a 2xx within the timeout; redirects are not followed (a 3xx is a
- * failure); the address is checked at connect time (guardedLookup).
+ * Keep-alive connections, each checked before it is opened: a host name through guardedLookup, an
+ * IP-literal host (which never goes through a lookup) directly. One pool per setting, so a
+ * connection opened while private targets were allowed is never reused once they are not.
  */
-export function sendWebhook(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<SendResult> {
+function newAgent(): Agent {
+  return new Agent({
+    connections: CONNECTIONS_PER_ORIGIN,
+    keepAliveTimeout: 10_000,
+    connect: (options, callback) => {
+      const refused = literalHostRefusal(options.hostname);
+      if (refused) return callback(refused, null);
+      connectTcpOrTls(options, callback);
+    },
+  });
+}
+const agents = new Map<boolean, Agent>();
+const currentAgent = () => {
+  const allowed = privateTargetsAllowed();
+  if (!agents.has(allowed)) agents.set(allowed, newAgent());
+  return agents.get(allowed)!;
+};
+
+const errorMessage = (error: unknown, timeoutMs: number): string => {
+  const e = error as Error & { cause?: Error };
+  if (e.name === "AbortError" || e.name === "TimeoutError") return `no response within ${timeoutMs} ms`;
+  return e.cause?.message && !e.message.includes(e.cause.message) ? `${e.message}: ${e.cause.message}` : e.message;
+};
+
+/**
+ * POSTs one delivery. Success is a 2xx within the timeout (connection, answer and body together);
+ * redirects are not followed (a 3xx is a failure); the address is checked before connecting.
+ */
+export async function sendWebhook(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  return new Promise((resolve) => {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return resolve({ ok: false, latencyMs: 0, error: "invalid URL" });
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return { ok: false, latencyMs: 0, error: "invalid URL" };
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") {
+    return { ok: false, latencyMs: 0, error: `unsupported scheme ${target.protocol}` };
+  }
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await request(target, {
+      method: "POST",
+      dispatcher: currentAgent(),
+      signal,
+      headers: {
+        ...headers,
+        "content-type": "application/x-www-form-urlencoded",
+        "user-agent": "Switchboard-Webhooks/1.0",
+      },
+      body,
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      if (size < EXCERPT_BYTES) chunks.push(chunk);
+      size += chunk.length;
+      if (size > MAX_READ_BYTES) {
+        response.body.destroy();
+        break;
+      }
     }
-    const client = target.protocol === "https:" ? https : target.protocol === "http:" ? http : undefined;
-    if (!client) return resolve({ ok: false, latencyMs: 0, error: `unsupported scheme ${target.protocol}` });
-    const request = client.request(
-      target,
-      {
-        method: "POST",
-        lookup: guardedLookup,
-        headers: {
-          ...headers,
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-          "user-agent": "Switchboard-Webhooks/1.0",
-        },
-        signal: AbortSignal.timeout(timeoutMs),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on("data", (chunk: Buffer) => {
-          if (size < EXCERPT_BYTES) chunks.push(chunk);
-          size += chunk.length;
-        });
-        response.on("end", () => {
-          const status = response.statusCode ?? 0;
-          const retryAfter = Number(response.headers["retry-after"]);
-          resolve({
-            ok: status >= 200 && status < 300,
-            statusCode: status,
-            latencyMs: elapsed(),
-            responseExcerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8"),
-            ...(Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}),
-            ...(status >= 300 && status < 400 ? { error: `redirect to ${response.headers.location ?? "?"} not followed` } : {}),
-          });
-        });
-        response.on("error", (error) => resolve({ ok: false, statusCode: response.statusCode, latencyMs: elapsed(), error: error.message }));
-      },
-    );
-    request.on("error", (error) =>
-      resolve({
-        ok: false,
-        latencyMs: elapsed(),
-        error: error.name === "AbortError" || error.name === "TimeoutError" ? `no response within ${timeoutMs} ms` : error.message,
-      }),
-    );
-    request.end(body);
-  });
+    const status = response.statusCode;
+    const retryAfter = Number(response.headers["retry-after"]);
+    return {
+      ok: status >= 200 && status < 300,
+      statusCode: status,
+      latencyMs: elapsed(),
+      responseExcerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8"),
+      ...(Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}),
+      ...(status >= 300 && status < 400 ? { error: `redirect to ${response.headers.location ?? "?"} not followed` } : {}),
+    };
+  } catch (error) {
+    return { ok: false, latencyMs: elapsed(), error: errorMessage(signal.aborted ? signal.reason : error, timeoutMs) };
+  }
 }

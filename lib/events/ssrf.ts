@@ -1,63 +1,92 @@
 import dns from "node:dns";
 import net from "node:net";
+import ipaddr from "ipaddr.js";
+import { webhookPrivateTargetsAllowed } from "@/lib/config";
 import { ApiError } from "@/lib/rest/api-error";
 
-// Notification URLs may not reach the server's own network: loopback, private, link-local,
-// CGNAT, multicast, reserved and IPv4-mapped IPv6 addresses are refused, at registration and
-// again at connect time (the resolved address is checked, so DNS rebinding does not help).
-// WEBHOOK_ALLOW_PRIVATE=true lifts this (tests, a laptop demo): dangerous on a shared server.
+// Notification URLs may not reach the server's own network: every special-purpose IPv4 and IPv6
+// range (ipaddr.js range() other than "unicast") is refused, and so is an IPv6 address embedding
+// such an IPv4 one (mapped, compatible, translated, NAT64, 6to4, Teredo). Checked when the URL is
+// saved, and again before each connection against the current setting (the resolved address,
+// so DNS rebinding and URLs saved under another setting gain nothing).
 
-const blocked = new net.BlockList();
-for (const [address, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  blocked.addSubnet(address, prefix, "ipv4");
-}
-for (const [address, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const) {
-  blocked.addSubnet(address, prefix, "ipv6");
-}
+/** The current setting: WEBHOOK_ALLOW_PRIVATE, or unset, allowed only on a loopback-bound server. */
+export const privateTargetsAllowed = () =>
+  webhookPrivateTargetsAllowed({ WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE, HOST: process.env.HOST });
 
-// Checked only for IPv6 addresses: BlockList would also match every IPv4 address against it.
-const ipv4MappedIpv6 = new net.BlockList();
-ipv4MappedIpv6.addSubnet("::ffff:0:0", 96, "ipv6");
+const RANGE_NAMES: Record<string, string> = {
+  unspecified: "an unspecified",
+  broadcast: "a broadcast",
+  multicast: "a multicast",
+  linkLocal: "a link-local",
+  loopback: "a loopback",
+  carrierGradeNat: "a carrier-grade NAT",
+  private: "a private",
+  uniqueLocal: "a unique-local (private)",
+};
+const describeRange = (range: string) => `${RANGE_NAMES[range] ?? `a special-purpose (${range})`} address`;
 
-export const privateTargetsAllowed = () => process.env.WEBHOOK_ALLOW_PRIVATE === "true";
-
-export function isBlockedAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  if (family === 4) return blocked.check(address, "ipv4");
-  return ipv4MappedIpv6.check(address, "ipv6") || blocked.check(address, "ipv6");
+/** The IPv4 addresses an IPv6 address carries (and is routed to), or undefined when it carries none. */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const parts = address.parts;
+  const ipv4At = (high: number, low: number) => ipaddr.fromByteArray([high >> 8, high & 255, low >> 8, low & 255]) as ipaddr.IPv4;
+  const range = address.range();
+  const compatible = parts.slice(0, 6).every((p) => p === 0) && range === "unicast"; // ::a.b.c.d (deprecated)
+  if (range === "ipv4Mapped" || range === "rfc6145" || compatible) return [ipv4At(parts[6]!, parts[7]!)];
+  if (range === "rfc6052" && parts[1] === 0xff9b && parts.slice(2, 6).every((p) => p === 0)) return [ipv4At(parts[6]!, parts[7]!)];
+  if (range === "6to4") return [ipv4At(parts[1]!, parts[2]!)];
+  // Teredo: the server's IPv4, and the client's with every bit inverted.
+  if (range === "teredo") return [ipv4At(parts[2]!, parts[3]!), ipv4At(parts[6]! ^ 0xffff, parts[7]! ^ 0xffff)];
+  return undefined;
 }
 
-/** A dns.lookup replacement for http.request that refuses blocked addresses at connect time. */
+/** Why a webhook may not connect to this IP address (naming it), or undefined when it may. */
+export function refusalReason(address: string): string | undefined {
+  if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6") {
+    const embedded = embeddedIpv4(parsed as ipaddr.IPv6);
+    if (embedded) {
+      const bad = embedded.find((ipv4) => ipv4.range() !== "unicast");
+      return bad ? `${address} embeds ${bad.toString()}, ${describeRange(bad.range())}` : undefined;
+    }
+  }
+  const range = parsed.range();
+  return range === "unicast" ? undefined : `${address} is ${describeRange(range)}`;
+}
+
+export const isBlockedAddress = (address: string) => refusalReason(address) !== undefined;
+
+/** The refusal error for a connection; undefined when allowed. */
+export function connectRefusal(hostname: string, address: string): Error | undefined {
+  if (privateTargetsAllowed()) return undefined;
+  const reason = refusalReason(address);
+  if (!reason) return undefined;
+  const target = hostname === address ? "" : `${hostname} resolves to `;
+  return Object.assign(new Error(`refused: ${target}${reason} (private targets are not allowed: WEBHOOK_ALLOW_PRIVATE)`), {
+    code: "EBLOCKED",
+  });
+}
+
+/** A dns.lookup replacement that refuses blocked addresses before any connection is made. */
 export const guardedLookup: typeof dns.lookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error);
     const list = addresses as dns.LookupAddress[];
-    const bad = privateTargetsAllowed() ? undefined : list.find((a) => isBlockedAddress(a.address));
-    if (bad) return callback(Object.assign(new Error(`${hostname} resolves to ${bad.address}, a private or reserved address`), { code: "EBLOCKED" }));
+    for (const { address } of list) {
+      const refused = connectRefusal(hostname, address);
+      if (refused) return callback(refused);
+    }
     if (options.all) return callback(null, list);
     callback(null, list[0]!.address, list[0]!.family);
   });
 }) as typeof dns.lookup;
+
+/** An IP-literal host never goes through a lookup: it is checked here, before connecting. */
+export function literalHostRefusal(hostname: string): Error | undefined {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  return net.isIP(host) ? connectRefusal(host, host) : undefined;
+}
 
 /** Registration-time check: 400 naming the problem when the URL's host is private or unresolvable. */
 export async function assertDeliverableUrl(raw: string): Promise<void> {
@@ -75,8 +104,8 @@ export async function assertDeliverableUrl(raw: string): Promise<void> {
           throw new ApiError("validation_failed", `notificationUrl host ${host} does not resolve. Check the URL.`);
         },
       );
-  const bad = addresses.find(isBlockedAddress);
-  if (bad) {
-    throw new ApiError("validation_failed", `notificationUrl must be reachable on the public internet; ${host} is ${bad}, a private or reserved address.`);
+  const reason = addresses.map(refusalReason).find(Boolean);
+  if (reason) {
+    throw new ApiError("validation_failed", `notificationUrl must be reachable on the public internet (private or reserved targets are refused): ${reason}.`);
   }
 }
