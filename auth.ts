@@ -1,10 +1,14 @@
-import NextAuth, { type NextAuthConfig } from "next-auth";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
 import type { Provider } from "next-auth/providers";
 import { verifyDeveloperCredentials } from "@/lib/developers/developers";
+import { developerSessionVersion, endDeveloperSessions } from "@/lib/developers/sessions";
 import { developerForOAuthProfile } from "@/lib/portal/oauth-developer";
+import { clientAddress } from "@/lib/security/client-address";
+import { LoginThrottled, loginLimiter } from "@/lib/security/rate-limit";
+import { sameOriginPath } from "@/lib/security/same-origin-path";
 
 // Portal sign-in. Developers sign in with email + password (Credentials); GitHub and Google are
 // added when their client id and secret are configured. Sessions are JWTs (Credentials cannot use
@@ -19,6 +23,16 @@ declare module "next-auth" {
 declare module "@auth/core/jwt" {
   interface JWT {
     developerId?: string;
+    /** Developer.sessionVersion at sign-in; an older one than the account's means the session was ended. */
+    sessionVersion?: number;
+  }
+}
+
+/** A wrong password while this address must wait: the sign-in form shows the message (with the wait). */
+export class SignInThrottled extends CredentialsSignin {
+  code = "throttled";
+  constructor(readonly throttled: LoginThrottled) {
+    super(throttled.message);
   }
 }
 
@@ -28,11 +42,16 @@ function providers(): Provider[] {
       id: "credentials",
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
-        const email = typeof credentials?.email === "string" ? credentials.email : "";
+      async authorize(credentials, request) {
+        const email = typeof credentials?.email === "string" ? credentials.email.trim().toLowerCase() : "";
         const password = typeof credentials?.password === "string" ? credentials.password : "";
         if (!email || !password) return null;
-        const developer = await verifyDeveloperCredentials(email, password);
+        const attempt = { scope: "developer" as const, account: email, address: clientAddress(request.headers) };
+        const developer = await loginLimiter()
+          .attempt(attempt, () => verifyDeveloperCredentials(email, password))
+          .catch((error: unknown) => {
+            throw error instanceof LoginThrottled ? new SignInThrottled(error) : error;
+          });
         return developer ? { id: developer.id, email: developer.email, name: developer.name } : null;
       },
     }),
@@ -55,7 +74,18 @@ export const authConfig = {
   session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
   pages: { signIn: "/signin", error: "/signin" },
   trustHost: true,
+  events: {
+    // Also for a copy of the cookie: its version is now older than the account's.
+    async signOut(message) {
+      const developerId = "token" in message ? message.token?.developerId : undefined;
+      if (developerId) await endDeveloperSessions(developerId);
+    },
+  },
   callbacks: {
+    // Only paths on this site: a crafted callbackUrl must not send a developer elsewhere after sign-in.
+    redirect({ url, baseUrl }) {
+      return `${baseUrl}${sameOriginPath(url.startsWith(baseUrl) ? url.slice(baseUrl.length) || "/" : url, "/")}`;
+    },
     async signIn({ user, account, profile }) {
       if (!account || account.provider === "credentials") return Boolean(user?.id);
       const email = user.email ?? profile?.email;
@@ -70,13 +100,18 @@ export const authConfig = {
       user.name = developer.name;
       return true;
     },
-    jwt({ token, user }) {
+    async jwt({ token, user }) {
       if (user?.id) {
         token.developerId = user.id;
         token.email = user.email ?? token.email;
         token.name = user.name ?? token.name;
+        token.sessionVersion = (await developerSessionVersion(user.id)) ?? 0;
+        return token;
       }
-      return token;
+      if (!token.developerId) return token;
+      // One primary-key read per request: a session ended by sign-out or a password change (or a deleted account) is refused.
+      const current = await developerSessionVersion(token.developerId);
+      return current !== null && current === token.sessionVersion ? token : null;
     },
     session({ session, token }) {
       if (token.developerId) {

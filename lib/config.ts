@@ -23,8 +23,14 @@ const schema = z.object({
   /** Tests turn this on: every REST reply is checked against its contract (a mismatch is a 500). */
   VALIDATE_RESPONSES: z.enum(["true", "false"]).default("false"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-  /** Unset: private webhook targets are allowed only when HOST is a loopback address. */
-  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).optional(),
+  /** Reverse proxies in front of the server whose X-Forwarded-For entries are believed (0: none, the socket address counts). */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Sign-in throttling (docs/security.md): free failures per address and account, then doubling delays up to the cap. */
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(100),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
@@ -40,24 +46,7 @@ const schema = z.object({
   DEMO_CONSUMER_SECRET: z.string().min(16).max(256).optional(),
 });
 
-export type Config = z.infer<typeof schema> & {
-  publicUrl: string;
-  dataDir: string;
-  retryScheduleMs: number[];
-  webhookAllowPrivate: boolean;
-};
-
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
-
-/**
- * Whether webhooks may target private, loopback and other special-purpose addresses: as set, or
- * (unset) only when the server listens on loopback alone, so nobody else can register a URL.
- */
-export function webhookPrivateTargetsAllowed(env: { WEBHOOK_ALLOW_PRIVATE?: string; HOST?: string }): boolean {
-  if (env.WEBHOOK_ALLOW_PRIVATE === "true" || env.WEBHOOK_ALLOW_PRIVATE === "false") return env.WEBHOOK_ALLOW_PRIVATE === "true";
-  return LOOPBACK_HOST.test(env.HOST || "0.0.0.0");
-}
-
+export type Config = z.infer<typeof schema> & { publicUrl: string; dataDir: string; retryScheduleMs: number[] };
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 
@@ -85,7 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     dataDir: path.resolve(c.DATA_DIR),
     retryScheduleMs: parseDelays(c.WEBHOOK_RETRY_SCHEDULE),
-    webhookAllowPrivate: webhookPrivateTargetsAllowed(c),
   };
 }
 

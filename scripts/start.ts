@@ -134,6 +134,10 @@ async function main() {
       PUBLIC_URL: cfg.PUBLIC_URL ?? "",
       AUTH_URL: cfg.publicUrl,
       AUTH_TRUST_HOST: "true",
+      // Appends each request's real peer address to X-Forwarded-For (the sign-in limits rely on it).
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${JSON.stringify(path.join(__dirname, "../lib/security/client-address-preload.cjs"))}`]
+        .filter(Boolean)
+        .join(" "),
       WEBHOOK_ALLOW_PRIVATE: String(cfg.webhookAllowPrivate), // unset: only on a loopback-bound server
     },
   });

@@ -1,15 +1,11 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { signIn, signOut } from "@/auth";
+import { SignInThrottled, signIn, signOut } from "@/auth";
 import { createDeveloper } from "@/lib/developers/developers";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
+import { sameOriginPath } from "@/lib/security/same-origin-path";
 
-/** Only a path on this site, so a crafted link cannot send the developer elsewhere after sign-in. */
-function safeCallback(raw: FormDataEntryValue | null): string {
-  const value = typeof raw === "string" ? raw : "";
-  return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/apps";
-}
 
 export async function signInAction(_prev: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData, ["email"]);
@@ -20,8 +16,9 @@ export async function signInAction(_prev: FormState, formData: FormData): Promis
   if (!password) fieldErrors.password = ["is required"];
   if (Object.keys(fieldErrors).length) return { fieldErrors, values };
   try {
-    await signIn("credentials", { email, password, redirectTo: safeCallback(formData.get("callbackUrl")) });
+    await signIn("credentials", { email, password, redirectTo: sameOriginPath(formData.get("callbackUrl")) });
   } catch (error) {
+    if (error instanceof SignInThrottled) return { error: error.throttled.message, values };
     if (error instanceof AuthError) {
       return error.type === "CredentialsSignin"
         ? { error: "The email or password is wrong. Check both and try again, or create an account.", values }
@@ -34,7 +31,7 @@ export async function signInAction(_prev: FormState, formData: FormData): Promis
 
 export async function oauthSignInAction(provider: string, formData: FormData): Promise<void> {
   if (provider !== "github" && provider !== "google") return;
-  await signIn(provider, { redirectTo: safeCallback(formData.get("callbackUrl")) });
+  await signIn(provider, { redirectTo: sameOriginPath(formData.get("callbackUrl")) });
 }
 
 export async function signUpAction(_prev: FormState, formData: FormData): Promise<FormState> {

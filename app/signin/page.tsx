@@ -4,6 +4,7 @@ import { oauthProviders } from "@/auth";
 import { Alert } from "@/components/alert";
 import { buttonSecondary, card } from "@/components/styles";
 import { currentDeveloper } from "@/lib/portal/session";
+import { sameOriginPath } from "@/lib/security/same-origin-path";
 import { oauthSignInAction } from "./actions";
 import { SignInForm } from "./sign-in-form";
 
@@ -13,12 +14,13 @@ export const dynamic = "force-dynamic";
 const errorMessages: Record<string, string> = {
   AccountExists: "An account with this email already exists. Sign in with your email and password.",
   NoEmail: "That account did not share an email address with us. Make your email visible there, or sign up with email and password.",
+  CredentialsSignin: "The email or password is wrong, or there were too many failed attempts: wait a few minutes and try again.",
 };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
   const callbackUrl = typeof params.callbackUrl === "string" ? params.callbackUrl : undefined;
-  if (await currentDeveloper()) redirect(callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/apps");
+  if (await currentDeveloper()) redirect(sameOriginPath(callbackUrl));
   const error = typeof params.error === "string" ? (errorMessages[params.error] ?? "Signing in did not work. Try again.") : undefined;
   const providers = oauthProviders();
   return (

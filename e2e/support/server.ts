@@ -191,7 +191,7 @@ const tryReadProc = (pid: number | string, file: string) => {
   }
 };
 const processIds = () => fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-const isNextServer = (pid: number | string) => /next-server|next\/dist\/bin\/next/.test(tryReadProc(pid, "cmdline"));
+const isNextServer = (pid: number | string) => /next-server|next\/dist\/bin\/next|scripts\/serve\.ts/.test(tryReadProc(pid, "cmdline"));
 
 /** The pids of every process below `pid` (read from /proc, so Linux only). */
 export function descendantPids(pid: number): number[] {
@@ -216,16 +216,18 @@ export function nextServerPid(launcherPid: number): number {
   return pid;
 }
 
-/** The Next.js server started for PORT=`port` (e.g. Playwright's webServer), found through its environment. */
-export function nextServerPidForPort(port: number): number {
-  const pid = processIds().find((candidate) => isNextServer(candidate) && tryReadProc(candidate, "environ").split("\0").includes(`PORT=${port}`));
-  if (!pid) throw new Error(`No Next.js server process with PORT=${port}`);
-  return Number(pid);
+/** The server processes (a wrapper and the server itself) started for PORT=`port`, e.g. by Playwright's webServer. */
+export function serverPidsForPort(port: number): number[] {
+  const pids = processIds().filter((candidate) => isNextServer(candidate) && tryReadProc(candidate, "environ").split("\0").includes(`PORT=${port}`));
+  if (!pids.length) throw new Error(`No Next.js server process with PORT=${port}`);
+  return pids.map(Number);
 }
 
-/** CPU time (user + system) a process has used so far, in seconds. */
-export function cpuSeconds(pid: number): number {
-  const fields = readProc(pid, "stat").split(") ")[1]!.split(" ");
-  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/** CPU time (user + system) the processes have used so far, in seconds. */
+export function cpuSeconds(pids: number[]): number {
+  return pids.reduce((total, pid) => {
+    const fields = readProc(pid, "stat").split(") ")[1]!.split(" ");
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return total + (Number(fields[11]) + Number(fields[12])) / 100;
+  }, 0);
 }

@@ -103,9 +103,9 @@ async function pendingOrThrow(token: string) {
 }
 
 /** The user signs in with its login and password and approves: the token gets a verifier. */
-export async function approveAuthorization(token: string, login: string, password: string): Promise<AuthorizationOutcome> {
+export async function approveAuthorization(token: string, login: string, password: string, clientAddress: string): Promise<AuthorizationOutcome> {
   const row = await pendingOrThrow(token);
-  const user = await authenticateUser(row.application.domainId, login, password);
+  const user = await authenticateUser(row.application.domainId, login, password, clientAddress);
   const verifier = randomToken(16);
   // Only a still-pending token can be approved, even if two approvals race.
   const { count } = await prisma.requestToken.updateMany({

@@ -1,4 +1,5 @@
 import { prisma } from "@/lib/db/client";
+import { clientAddress } from "@/lib/security/client-address";
 import { ApiError } from "@/lib/rest/api-error";
 import type { AuthedContext } from "@/lib/rest/context";
 import { formReply, issueAccessToken, parseScope } from "./tokens";
@@ -17,7 +18,7 @@ export async function loginWithPassword(ctx: AuthedContext): Promise<Response> {
       oauthParams: { oauth_parameters_absent: [!login && "x_auth_username", !password && "x_auth_password"].filter(Boolean).join("&") },
     });
   }
-  const user = await authenticateUser(ctx.auth.domain.id, login, password);
+  const user = await authenticateUser(ctx.auth.domain.id, login, password, clientAddress(ctx.request.headers));
   const issued = await issueAccessToken({
     userId: user.id,
     applicationId: ctx.auth.application.id,

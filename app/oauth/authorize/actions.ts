@@ -1,8 +1,10 @@
 "use server";
 
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { approveAuthorization, denyAuthorization, type AuthorizationOutcome } from "@/lib/oauth/three-legged";
 import { ApiError } from "@/lib/rest/api-error";
+import { clientAddress } from "@/lib/security/client-address";
 
 export interface AuthorizeState {
   /** Shown on the form (wrong password, lockout). */
@@ -14,8 +16,13 @@ export interface AuthorizeState {
   outcome?: { approved: boolean; verifier: string };
 }
 
-/** The end user's answer on /oauth/authorize. No developer session: the user proves itself with its login and password. */
-export async function authorizeAction(token: string, _prev: AuthorizeState, formData: FormData): Promise<AuthorizeState> {
+/**
+ * The end user's answer on /oauth/authorize. No developer session: the user proves itself with its
+ * login and password. One module-level action with the token in a hidden field (not an action
+ * bound per render), so a form posted without JavaScript gets the page back with this state.
+ */
+export async function authorizeAction(_prev: AuthorizeState, formData: FormData): Promise<AuthorizeState> {
+  const token = String(formData.get("oauth_token") ?? "");
   const decision = formData.get("decision") === "deny" ? "deny" : "approve";
   const login = String(formData.get("login") ?? "").trim();
   const password = String(formData.get("password") ?? "");
@@ -24,7 +31,7 @@ export async function authorizeAction(token: string, _prev: AuthorizeState, form
   }
   let outcome: AuthorizationOutcome;
   try {
-    outcome = decision === "deny" ? await denyAuthorization(token) : await approveAuthorization(token, login, password);
+    outcome = decision === "deny" ? await denyAuthorization(token) : await approveAuthorization(token, login, password, clientAddress(await headers()));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // not_found / conflict: the request is gone, answered or expired; anything else (wrong password, lockout, suspended user) is for the form.

@@ -8,8 +8,16 @@ import { SubmitButton } from "@/components/submit-button";
 import { buttonPrimary, buttonSecondary } from "@/components/styles";
 import { authorizeAction, type AuthorizeState } from "./actions";
 
-export function AuthorizeForm({ token, applicationName, domain }: { token: string; applicationName: string; domain: string }) {
-  const [state, action] = useActionState(authorizeAction.bind(null, token), {} as AuthorizeState);
+interface AuthorizeFormProps {
+  token: string;
+  applicationName: string;
+  domain: string;
+  /** Set when the request was already answered: shown unless this very page load carries the answer. */
+  answered?: { title: string; body: string };
+}
+
+export function AuthorizeForm({ token, applicationName, domain, answered }: AuthorizeFormProps) {
+  const [state, action] = useActionState(authorizeAction, {} as AuthorizeState);
 
   if (state.closed) {
     return (
@@ -41,8 +49,19 @@ export function AuthorizeForm({ token, applicationName, domain }: { token: strin
     );
   }
 
+  if (answered) {
+    return (
+      <div data-testid="authorize-problem">
+        <Alert tone="warning" title={answered.title}>
+          {answered.body}
+        </Alert>
+      </div>
+    );
+  }
+
   return (
     <form action={action} className="space-y-5" noValidate>
+      <input type="hidden" name="oauth_token" value={token} />
       {state.error && <Alert>{state.error}</Alert>}
       <Field
         name="login"

@@ -52,7 +52,9 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   if (!token) return <Problem kind="missing" />;
   const request = token.length <= 200 ? await getAuthorizationRequest(token) : null;
   if (!request) return <Problem kind="unknown" />;
-  if (request.problem) return <Problem kind={request.problem} />;
+  // An answered request keeps the page (and the form's place in it): a form posted without
+  // JavaScript gets this page back, and its answer (e.g. the out-of-band verifier) shows there.
+  if (request.problem && request.problem !== "already-used") return <Problem kind={request.problem} />;
 
   return (
     <div className="mx-auto max-w-lg space-y-6">
@@ -77,7 +79,12 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
             </p>
           </div>
           <div className="border-t border-slate-200 pt-5">
-            <AuthorizeForm token={request.token} applicationName={request.applicationName} domain={request.domain} />
+            <AuthorizeForm
+              token={request.token}
+              applicationName={request.applicationName}
+              domain={request.domain}
+              answered={request.problem ? problems[request.problem] : undefined}
+            />
           </div>
         </div>
       </div>
