@@ -30,7 +30,8 @@ const schema = z.object({
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(100),
   LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  /** Unset: private webhook targets are allowed only when HOST is a loopback address. */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).optional(),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
@@ -46,7 +47,24 @@ const schema = z.object({
   DEMO_CONSUMER_SECRET: z.string().min(16).max(256).optional(),
 });
 
-export type Config = z.infer<typeof schema> & { publicUrl: string; dataDir: string; retryScheduleMs: number[] };
+export type Config = z.infer<typeof schema> & {
+  publicUrl: string;
+  dataDir: string;
+  retryScheduleMs: number[];
+  webhookAllowPrivate: boolean;
+};
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * Whether webhooks may target private, loopback and other special-purpose addresses: as set, or
+ * (unset) only when the server listens on loopback alone, so nobody else can register a URL.
+ */
+export function webhookPrivateTargetsAllowed(env: { WEBHOOK_ALLOW_PRIVATE?: string; HOST?: string }): boolean {
+  if (env.WEBHOOK_ALLOW_PRIVATE === "true" || env.WEBHOOK_ALLOW_PRIVATE === "false") return env.WEBHOOK_ALLOW_PRIVATE === "true";
+  return LOOPBACK_HOST.test(env.HOST || "0.0.0.0");
+}
+
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 
@@ -74,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     dataDir: path.resolve(c.DATA_DIR),
     retryScheduleMs: parseDelays(c.WEBHOOK_RETRY_SCHEDULE),
+    webhookAllowPrivate: webhookPrivateTargetsAllowed(c),
   };
 }
 
