@@ -1,87 +1,322 @@
-// npm run bench:events [-- <events>]: events delivered per second to a local receiver, and the
-// latency from the publishing request's response to the delivery, on PGlite and (when
-// TEST_DATABASE_URL is set) on PostgreSQL. Results go to stdout as a markdown table.
+// npm run bench:events [-- <api events> <backlog events>]: webhook delivery on PGlite and (when
+// TEST_DATABASE_URL is set) on PostgreSQL, to a receiver on 127.0.0.1 answering 200 at once.
+//  - api: test events published through the signed REST API by 16 concurrent clients; events/s
+//    from the first publish to the last delivery, latency from the publishing response to arrival.
+//  - backlog (fan-out capacity): events written into the outbox with publishEvent while the server
+//    is stopped (PGlite allows one process per data directory), then the server is started and
+//    drains them; events/s from the first delivery to the last.
+// Every run counts lost (never delivered) and duplicated (delivered twice) events.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import pg from "pg";
 import { client } from "../e2e/support/api-client";
-import { specialApps } from "../e2e/support/fixtures";
+import { demo, demoEnv } from "../e2e/support/fixtures";
 import { startReceiver } from "../e2e/support/receiver";
-import { startServer } from "../e2e/support/server";
+import { freePort, launch, stopProcess, waitUntilHealthy } from "../e2e/support/server";
+import { startEmbeddedDatabase } from "../lib/db/embedded";
+import { migrate } from "../lib/db/migrate";
+import { publishEvent } from "../lib/events/publish";
+import { seedDemo } from "../lib/seed/demo";
 
-const TOTAL = Number(process.argv[2] ?? 500);
-const CONCURRENCY = 8;
+// --- Shared with scripts/bench.ts: servers started as the tests start them, always cleaned up ---
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const cleanups: Array<() => Promise<unknown>> = [];
 
-async function bench(database: "pglite" | "postgres") {
-  console.log(`\n[${database}] starting a server...`);
-  const server = await startServer({
-    postgresUrl: database === "postgres" ? process.env.TEST_DATABASE_URL : undefined,
-    env: { DELIVERY_INTERVAL_MS: "2000", WEBHOOK_TIMEOUT_MS: "15000", WEBHOOK_RETRY_SCHEDULE: "5s,5m,30m,2h,5h,10h,10h" },
+/** Runs `fn` on exit, Ctrl-C or failure (last registered first); returns a function running it now. */
+export function onCleanup(fn: () => Promise<unknown>): () => Promise<void> {
+  cleanups.push(fn);
+  return async () => {
+    const i = cleanups.indexOf(fn);
+    if (i >= 0) cleanups.splice(i, 1);
+    await fn();
+  };
+}
+
+export async function cleanUp(): Promise<void> {
+  while (cleanups.length) await cleanups.pop()!().catch((error) => console.error(`cleanup: ${String(error)}`));
+}
+
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping servers and removing temporary files...`);
+    void cleanUp().finally(() => process.exit(130));
   });
-  const arrivals = new Map<string, number>();
+}
+
+/** Runs a benchmark's main function, cleaning up whatever it leaves behind even when it fails. */
+export function runMain(main: () => Promise<void>): void {
+  main()
+    .catch((error) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(async () => {
+      await cleanUp();
+      process.exit();
+    });
+}
+
+export type Database = "pglite" | "postgres";
+
+export interface BenchServer {
+  database: Database;
+  /** http://localhost:<port>, which PUBLIC_URL names (OAuth signatures cover it). */
+  baseUrl: string;
+  port: number;
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  /** Opens the database while the server is stopped (PGlite allows one process). */
+  withDatabase: <T>(fn: (prisma: PrismaClient, pool: pg.Pool) => Promise<T>) => Promise<T>;
+  restart: (between?: () => Promise<void>) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+async function freshPostgresDatabase(serverUrl: string): Promise<string> {
+  const name = `switchboard_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  onCleanup(async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The production server started as the API tests start it (scripts/start.ts on 127.0.0.1, a
+ * throwaway data directory, or a fresh PostgreSQL database dropped afterwards), after `seed` has
+ * written to the migrated, demo-seeded database.
+ */
+export async function startBenchServer(
+  database: Database,
+  options: { seed?: (prisma: PrismaClient, pool: pg.Pool) => Promise<void>; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-"));
+  onCleanup(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const postgresUrl = database === "postgres" ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!) : "";
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...demoEnv(),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgresUrl,
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+    NEXT_TELEMETRY_DISABLED: "1",
+    LOG_LEVEL: "warn",
+    ...options.env,
+  };
+  const withDatabase = async <T>(fn: (prisma: PrismaClient, pool: pg.Pool) => Promise<T>): Promise<T> => {
+    process.env.ENCRYPTION_KEY = env.ENCRYPTION_KEY;
+    process.env.PUBLIC_URL = env.PUBLIC_URL;
+    const embedded = postgresUrl ? undefined : await startEmbeddedDatabase(dataDir);
+    const pool = new pg.Pool({ connectionString: postgresUrl || embedded!.url, max: 1 });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    try {
+      return await fn(prisma, pool);
+    } finally {
+      await prisma.$disconnect();
+      await pool.end();
+      await embedded?.stop();
+    }
+  };
+  await withDatabase(async (prisma, pool) => {
+    await migrate(pool);
+    await seedDemo(prisma, demo);
+    await options.seed?.(prisma, pool);
+  });
+  const log = path.join(dataDir, "server.log");
+  let stopChild = async () => {};
+  const launchAndWait = async () => {
+    const child = launch(env, log);
+    stopChild = onCleanup(() => stopProcess(child));
+    await waitUntilHealthy(`http://127.0.0.1:${port}`, child, log);
+  };
+  await launchAndWait();
+  return {
+    database,
+    baseUrl: env.PUBLIC_URL!,
+    port,
+    env,
+    dataDir,
+    withDatabase,
+    restart: async (between) => {
+      await stopChild();
+      await between?.();
+      await launchAndWait();
+    },
+    stop: cleanUp,
+  };
+}
+
+// --- The events benchmark ---
+
+const API_EVENTS = Number(process.argv[2] ?? 1000);
+const BACKLOG_EVENTS = Number(process.argv[3] ?? 5000);
+const PUBLISHERS = 16;
+const APP_ID = `${demo.domain}:${demo.appName}`;
+const demoApp = { consumerKey: demo.consumerKey, consumerSecret: demo.consumerSecret };
+
+interface Row {
+  database: Database;
+  mode: "api" | "backlog";
+  events: number;
+  publishedPerSecond?: number;
+  deliveredPerSecond: number;
+  p50?: number;
+  p99?: number;
+  lost: number;
+  duplicated: number;
+}
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** A receiver on 127.0.0.1 noting each event's first arrival and how many times each came. */
+async function timingReceiver() {
+  const firstArrival = new Map<string, number>();
   const receiver = await startReceiver((event) => {
-    if (!arrivals.has(event.id)) arrivals.set(event.id, performance.now());
+    if (!firstArrival.has(event.id)) firstArrival.set(event.id, performance.now());
     return { status: 200 };
   });
-  try {
-    const api = client(server.baseUrl, specialApps.events);
-    const appId = `other:${specialApps.events.name}`;
-    await api("PUT", `/apps/${appId}`, { json: { notificationUrl: receiver.url } });
-    await api("POST", `/apps/${appId}/events/test`); // warm-up
-    const published = new Map<string, number>();
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < TOTAL) {
-          next++;
-          const res = await api("POST", `/apps/${appId}/events/test`);
-          if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${res.text}`);
-          published.set(res.body.entry.id, performance.now());
-          if (published.size % 100 === 0) console.log(`[${database}] published ${published.size}/${TOTAL}`);
-        }
-      }),
-    );
-    const publishSeconds = (performance.now() - started) / 1000;
-    const deadline = Date.now() + 300_000;
-    while ([...published.keys()].some((id) => !arrivals.has(id)) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const missing = [...published.keys()].filter((id) => !arrivals.has(id)).length;
-    const lastArrival = Math.max(...[...published.keys()].map((id) => arrivals.get(id) ?? 0));
-    const latencies = [...published].filter(([id]) => arrivals.has(id)).map(([id, t]) => arrivals.get(id)! - t).sort((a, b) => a - b);
+  onCleanup(() => receiver.close());
+  const outcome = async (ids: string[], timeoutMs = 300_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (ids.some((id) => !firstArrival.has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1000)); // room for a duplicate to arrive
+    const counts = receiver.deliveredIds();
+    const arrivals = ids.flatMap((id) => firstArrival.get(id) ?? []);
     return {
-      database,
-      published: TOTAL,
-      publishPerSecond: TOTAL / publishSeconds,
-      deliveredPerSecond: (TOTAL - missing) / ((lastArrival - started) / 1000),
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      max: latencies.at(-1)!,
-      missing,
+      lost: ids.filter((id) => !firstArrival.has(id)).length,
+      duplicated: ids.filter((id) => (counts.get(id) ?? 0) > 1).length,
+      first: Math.min(...arrivals),
+      last: Math.max(...arrivals),
     };
+  };
+  return { url: receiver.url, firstArrival, outcome };
+}
+type Sink = Awaited<ReturnType<typeof timingReceiver>>;
+
+async function apiRun(server: BenchServer, sink: Sink): Promise<Row> {
+  const api = client(server.baseUrl, demoApp);
+  const published = new Map<string, number>();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: PUBLISHERS }, async () => {
+      while (next++ < API_EVENTS) {
+        const res = await api("POST", `/apps/${APP_ID}/events/test`);
+        if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${res.text}`);
+        published.set(res.body.entry.id, performance.now());
+      }
+    }),
+  );
+  const publishSeconds = (performance.now() - started) / 1000;
+  const ids = [...published.keys()];
+  const { lost, duplicated, last } = await sink.outcome(ids);
+  const latencies = ids.filter((id) => sink.firstArrival.has(id)).map((id) => sink.firstArrival.get(id)! - published.get(id)!);
+  latencies.sort((a, b) => a - b);
+  return {
+    database: server.database,
+    mode: "api",
+    events: ids.length,
+    publishedPerSecond: ids.length / publishSeconds,
+    deliveredPerSecond: (ids.length - lost) / ((last - started) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    lost,
+    duplicated,
+  };
+}
+
+/** Writes `count` events into the outbox with the product's publishEvent, 500 per transaction. */
+function publishBacklog(server: BenchServer, count: number): Promise<string[]> {
+  return server.withDatabase(async (prisma) => {
+    const { id: applicationId } = await prisma.application.findFirstOrThrow({ where: { name: demo.appName } });
+    const ids: string[] = [];
+    while (ids.length < count) {
+      const chunk = Math.min(500, count - ids.length);
+      const payloads = await prisma.$transaction(async (tx) => {
+        const out = [];
+        for (let i = 0; i < chunk; i++) {
+          out.push(await publishEvent(tx, { applicationId, type: "TestEvent", resourcePath: `/apps/${APP_ID}`, params: { n: ids.length + i } }));
+        }
+        return out;
+      }, { timeout: 120_000 });
+      ids.push(...payloads.map((p) => p.id));
+    }
+    return ids;
+  });
+}
+
+async function backlogRun(server: BenchServer, sink: Sink): Promise<Row> {
+  let ids: string[] = [];
+  await server.restart(async () => {
+    ids = await publishBacklog(server, BACKLOG_EVENTS);
+    console.log(`[${server.database}] ${ids.length} events in the outbox; starting the server again`);
+  });
+  const { lost, duplicated, first, last } = await sink.outcome(ids);
+  return { database: server.database, mode: "backlog", events: ids.length, deliveredPerSecond: (ids.length - lost) / ((last - first) / 1000), lost, duplicated };
+}
+
+async function bench(database: Database): Promise<Row[]> {
+  console.log(`\n[${database}] starting a server...`);
+  const sink = await timingReceiver();
+  const server = await startBenchServer(database, {
+    seed: async (prisma) => {
+      await prisma.application.updateMany({ where: { name: demo.appName }, data: { notificationUrl: sink.url } });
+    },
+    // Production delivery settings (private targets are allowed by default on a loopback-bound server).
+    env: { DELIVERY_INTERVAL_MS: "2000", WEBHOOK_TIMEOUT_MS: "15000", WEBHOOK_RETRY_SCHEDULE: "5s,5m,30m,2h,5h,10h,10h" },
+  });
+  try {
+    const warmUp = await client(server.baseUrl, demoApp)("POST", `/apps/${APP_ID}/events/test`);
+    if (warmUp.status !== 201) throw new Error(`publish failed: ${warmUp.status} ${warmUp.text}`);
+    await sink.outcome([warmUp.body.entry.id], 30_000);
+    const apiRow = await apiRun(server, sink);
+    console.log(`[${database}] api: ${apiRow.deliveredPerSecond.toFixed(0)} delivered/s`);
+    const backlogRow = await backlogRun(server, sink);
+    console.log(`[${database}] backlog: ${backlogRow.deliveredPerSecond.toFixed(0)} delivered/s`);
+    return [apiRow, backlogRow];
   } finally {
-    await receiver.close();
     await server.stop();
   }
 }
 
-async function main() {
-  const results = [await bench("pglite")];
-  if (process.env.TEST_DATABASE_URL) results.push(await bench("postgres"));
-  else console.log("\nTEST_DATABASE_URL is not set: PostgreSQL skipped.");
-  console.log(`\n| database | events | published/s | delivered/s | latency p50 | p95 | max | lost |`);
-  console.log(`|---|---|---|---|---|---|---|---|`);
-  for (const r of results) {
-    console.log(
-      `| ${r.database} | ${r.published} | ${r.publishPerSecond.toFixed(0)} | ${r.deliveredPerSecond.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.missing} |`,
-    );
-  }
+const fixed = (n: number | undefined, unit = "") => (n === undefined ? "" : `${n.toFixed(0)}${unit}`);
+
+function eventsTable(rows: Row[]): string {
+  return [
+    "| database | mode | events | published/s | delivered/s | latency p50 | p99 | lost | duplicated |",
+    "|---|---|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.mode} | ${r.events} | ${fixed(r.publishedPerSecond)} | ${fixed(r.deliveredPerSecond)} | ${fixed(r.p50, " ms")} | ${fixed(r.p99, " ms")} | ${r.lost} | ${r.duplicated} |`,
+    ),
+  ].join("\n");
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+async function main() {
+  const rows = await bench("pglite");
+  if (process.env.TEST_DATABASE_URL) rows.push(...(await bench("postgres")));
+  else console.log("\nTEST_DATABASE_URL is not set: PostgreSQL skipped.");
+  console.log(`\n${eventsTable(rows)}`);
+  if (rows.some((r) => r.lost || r.duplicated)) process.exitCode = 1;
+}
+
+if (fs.realpathSync(process.argv[1]!) === fs.realpathSync(__filename)) runMain(main);
