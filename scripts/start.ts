@@ -119,8 +119,8 @@ async function main() {
     saveLocalSecrets(cfg.dataDir, { ...local, demoDeveloperPassword: demo.developerPassword });
   }
 
-  const nextBin = require.resolve("next/dist/bin/next");
-  const args = [nextBin, dev ? "dev" : "start", "-p", String(cfg.PORT), "-H", cfg.HOST];
+  // scripts/serve.ts: Next.js behind a guard for requests Next cannot parse (see the file).
+  const args = [require.resolve("tsx/cli"), path.join(__dirname, "serve.ts"), String(cfg.PORT), cfg.HOST, ...(dev ? ["--dev"] : [])];
   // The ipc channel lets the server notice when this process dies (even by kill -9) and exit too.
   const child = spawn(process.execPath, args, {
     stdio: ["inherit", "inherit", "inherit", "ipc"],
@@ -134,10 +134,6 @@ async function main() {
       PUBLIC_URL: cfg.PUBLIC_URL ?? "",
       AUTH_URL: cfg.publicUrl,
       AUTH_TRUST_HOST: "true",
-      // Appends each request's real peer address to X-Forwarded-For (the sign-in limits rely on it).
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${JSON.stringify(path.join(__dirname, "../lib/security/client-address-preload.cjs"))}`]
-        .filter(Boolean)
-        .join(" "),
       WEBHOOK_ALLOW_PRIVATE: String(cfg.webhookAllowPrivate), // unset: only on a loopback-bound server
     },
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Contract } from "@/lib/rest/contract";
 import { FILTER_OPS } from "@/lib/rest/list-query";
 import { allContracts } from "@/lib/rest/operations";
-import { allowHeader } from "@/lib/rest/route";
+import { allowHeader } from "@/lib/rest/contract";
 import { call, createLoggedInUser, demoApp, formFields, otherApp, type ApiResponse, type Credentials } from "../support/api-client";
 
 // The shared security battery: every check runs over every contract in lib/rest/operations.ts, so an

@@ -82,5 +82,15 @@ export function fillLocation(template: string, entry: unknown, params: Record<st
   });
 }
 
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** The Allow header for a path's declared methods: HEAD with GET, OPTIONS always, in a fixed order. */
+export function allowHeader(methods: string[]): string {
+  const set = new Set(methods);
+  if (set.has("GET")) set.add("HEAD");
+  set.add("OPTIONS");
+  return HTTP_METHODS.filter((m) => set.has(m)).join(", ");
+}
+
 /** "/users/{guid}" -> "/users/[guid]": the app/rest/1.0 folder that must serve the contract. */
 export const routeFolderOf = (path: string) => path.replace(/\{(\w+)\}/g, "[$1]");

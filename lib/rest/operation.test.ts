@@ -4,7 +4,8 @@ import { ApiError } from "./api-error";
 import { defineContract, type Contract } from "./contract";
 import { toPage } from "./list-query";
 import { operation } from "./operation";
-import { allowHeader, restRoute } from "./route";
+import { allowHeader } from "./contract";
+import { restRoute } from "./route";
 
 // Operations are plain (Request) => Promise<Response>: called directly, no server and no database.
 const thing = z.object({ id: z.number() });

@@ -1,5 +1,5 @@
 import { ApiError } from "./api-error";
-import type { Contract } from "./contract";
+import { allowHeader, type Contract } from "./contract";
 import { respondWithError, type Operation, type RestOperation } from "./operation";
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -32,9 +32,3 @@ export function anyMethod(run: RestOperation): Record<Method, RestOperation> {
   return Object.fromEntries(METHODS.map((m) => [m, run])) as Record<Method, RestOperation>;
 }
 
-export function allowHeader(methods: string[]): string {
-  const set = new Set(methods);
-  if (set.has("GET")) set.add("HEAD");
-  set.add("OPTIONS");
-  return METHODS.filter((m) => set.has(m)).join(", ");
-}

@@ -1,8 +1,8 @@
 import { config } from "@/lib/config";
 
 /**
- * The address a request came from. The launcher preloads client-address-preload.cjs into the
- * server, which appends the socket's peer address to X-Forwarded-For, so the last entry is
+ * The address a request came from. The HTTP server (scripts/serve.ts) appends the socket's peer
+ * address to X-Forwarded-For before Next.js sees the request, so the last entry is
  * always the real peer; with TRUSTED_PROXY_HOPS=n the entry n places before it is the client
  * (each trusted proxy appended the address it saw).
  */
