@@ -1,4 +1,5 @@
 import { prisma } from "@/lib/db/client";
+import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
 import { ApiError, notFound } from "@/lib/rest/api-error";
 import type { DeveloperActor } from "@/lib/tenancy/actor";
 import { ownApplicationScope } from "@/lib/tenancy/scope";
@@ -18,4 +19,5 @@ export async function deleteApplication(actor: DeveloperActor, ref: string, opti
   }
   const { count } = await prisma.application.deleteMany({ where: { AND: [{ id: app.id }, ownApplicationScope(actor)] } });
   if (count === 0) throw notFound(`Application ${ref}`);
+  forgetCachedCredentials();
 }

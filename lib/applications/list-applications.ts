@@ -6,7 +6,7 @@ import { toApplicationEntry, toPortalApplication } from "./transform";
 
 async function findApplications(actor: Actor, query: ListQuery) {
   const where = { AND: [applicationScope(actor), query.where] };
-  return prisma.$transaction([
+  return Promise.all([
     prisma.application.count({ where }),
     prisma.application.findMany({ where, include: { domain: true }, skip: query.skip, take: query.take, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   ]);

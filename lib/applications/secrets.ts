@@ -1,6 +1,7 @@
 import { newConsumerSecret } from "@/lib/crypto/random";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
+import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
 import { newWebhookSecret } from "@/lib/events/signing";
 import { currentWebhookSecret } from "@/lib/events/webhook-secret";
 import type { DeveloperActor } from "@/lib/tenancy/actor";
@@ -20,6 +21,7 @@ export async function rotateConsumerSecret(actor: DeveloperActor, ref: string): 
   const app = await getOwnApplicationOrThrow(actor, ref);
   const secret = newConsumerSecret();
   await prisma.application.update({ where: { id: app.id }, data: { consumerSecretEnc: encryptSecret(secret) } });
+  forgetCachedCredentials();
   return secret;
 }
 

@@ -1,4 +1,5 @@
 import { prisma } from "@/lib/db/client";
+import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
 import { assertDeliverableUrl } from "@/lib/events/ssrf";
 import { notFound } from "@/lib/rest/api-error";
 import { withoutUnchangedReadOnly } from "@/lib/rest/read-only-fields";
@@ -25,5 +26,6 @@ export async function updateApplication(actor: Actor, ref: string, input: Applic
     data: { ...changes, ...(urlChanged ? { webhookDisabledAt: null } : {}) },
   });
   if (count === 0) throw notFound(`Application ${ref}`);
+  forgetCachedCredentials();
   return toApplicationEntry(await prisma.application.findUniqueOrThrow({ where: { id: app.id }, include: { domain: true } }));
 }

@@ -7,7 +7,7 @@ import { toDomainEntry } from "./schemas";
 
 export async function listDomains(actor: Actor, query: ListQuery) {
   const where: Prisma.DomainWhereInput = { AND: [domainScope(actor), query.where] };
-  const [total, rows] = await prisma.$transaction([
+  const [total, rows] = await Promise.all([
     prisma.domain.count({ where }),
     prisma.domain.findMany({ where, skip: query.skip, take: query.take, orderBy: { name: "asc" } }),
   ]);

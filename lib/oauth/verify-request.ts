@@ -1,8 +1,10 @@
-import { Prisma, type AccessToken, type Application, type Domain, type RequestToken } from "@prisma/client";
+import type { Application, Domain, RequestToken } from "@prisma/client";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
+import { sharedRedis } from "@/lib/redis";
 import { ApiError, type OAuthProblem } from "@/lib/rest/api-error";
 import { requestOrigin } from "@/lib/rest/responses";
+import { cachedAccessToken, cachedApplication, type CachedAccessToken } from "./credential-cache";
 import { collectRequestParams } from "./params";
 import {
   baseStringUri,
@@ -29,7 +31,7 @@ export type TokenKind = "none" | "request" | "access-optional";
 export interface VerifiedRequest {
   application: Application & { domain: Domain };
   consumerSecret: string;
-  accessToken: AccessToken | null;
+  accessToken: CachedAccessToken;
   requestToken: RequestToken | null;
   /** Every oauth_*, xoauth_* and x_auth_* parameter of the request. */
   oauth: Record<string, string>;
@@ -87,13 +89,10 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind }: V
     });
   }
 
-  const application = await prisma.application.findUnique({
-    where: { consumerKey: oauth.oauth_consumer_key! },
-    include: { domain: true },
-  });
-  const consumerSecret = application ? decryptSecret(application.consumerSecretEnc) : DUMMY_SECRET;
+  const application = await cachedApplication(oauth.oauth_consumer_key!);
+  const consumerSecret = application?.consumerSecret ?? DUMMY_SECRET;
 
-  let accessToken: AccessToken | null = null;
+  let accessToken: CachedAccessToken = null;
   let requestToken: RequestToken | null = null;
   let tokenSecret = "";
   if (oauth.oauth_token && tokenKind !== "none") {
@@ -101,8 +100,8 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind }: V
       requestToken = await prisma.requestToken.findUnique({ where: { token: oauth.oauth_token } });
       tokenSecret = requestToken ? decryptSecret(requestToken.secretEnc) : DUMMY_SECRET;
     } else {
-      accessToken = await prisma.accessToken.findUnique({ where: { token: oauth.oauth_token } });
-      tokenSecret = accessToken ? decryptSecret(accessToken.secretEnc) : DUMMY_SECRET;
+      accessToken = await cachedAccessToken(oauth.oauth_token);
+      tokenSecret = accessToken?.tokenSecret ?? DUMMY_SECRET;
     }
   }
 
@@ -173,21 +172,31 @@ function checkBody(
 }
 
 let lastPrune = 0;
+/** A nonce matters only while its timestamp can still be accepted: 2 windows after it was seen. */
+const NONCE_LIFETIME_MS = 2 * TIMESTAMP_WINDOW_SECONDS * 1000;
 
-/** The primary key (consumer, token, nonce) makes a replay fail, even across app instances. */
+/**
+ * Records (consumer, token, nonce) in one round trip; a second use fails, even across instances:
+ * in Redis (SET NX) when REDIS_URL is set, else on the database's primary key (ON CONFLICT).
+ */
 async function recordNonce(consumerKey: string, token: string, nonce: string): Promise<void> {
-  try {
-    await prisma.oAuthNonce.create({ data: { consumerKey, token, nonce } });
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw unauthorized("nonce_used", "This oauth_nonce was already used. Use a fresh random nonce for every request.");
-    }
-    throw error;
-  }
-  // A nonce matters only while its timestamp can still be accepted: 2 windows after it was seen.
+  const redis = sharedRedis();
+  const fresh = redis
+    ? (await redis.set(`nonce:${consumerKey}:${token}:${nonce}`, "1", "PX", NONCE_LIFETIME_MS, "NX").catch(redisUnavailable)) === "OK"
+    : (await prisma.$executeRaw`INSERT INTO "OAuthNonce" ("consumerKey", "token", "nonce") VALUES (${consumerKey}, ${token}, ${nonce}) ON CONFLICT DO NOTHING`) === 1;
+  if (!fresh) throw unauthorized("nonce_used", "This oauth_nonce was already used. Use a fresh random nonce for every request.");
   const now = Date.now();
-  if (now - lastPrune > 60_000) {
+  if (!redis && now - lastPrune > 60_000) {
     lastPrune = now;
-    await prisma.oAuthNonce.deleteMany({ where: { createdAt: { lt: new Date(now - 2 * TIMESTAMP_WINDOW_SECONDS * 1000) } } });
+    await prisma.oAuthNonce.deleteMany({ where: { createdAt: { lt: new Date(now - NONCE_LIFETIME_MS) } } });
   }
+}
+
+/** Without the nonce store no replay can be refused, so the request is not served (503, fail closed). */
+function redisUnavailable(error: Error): never {
+  throw new ApiError("service_unavailable", "The replay check is unavailable right now. Retry in a few seconds.", {
+    headers: { "Retry-After": "5" },
+    extra: { retryAfter: 5 },
+    cause: error,
+  });
 }

@@ -1,4 +1,5 @@
 import { prisma } from "@/lib/db/client";
+import { forgetCachedCredentials } from "./credential-cache";
 import { clientAddress } from "@/lib/security/client-address";
 import { ApiError } from "@/lib/rest/api-error";
 import type { AuthedContext } from "@/lib/rest/context";
@@ -36,4 +37,5 @@ export async function loginWithPassword(ctx: AuthedContext): Promise<Response> {
 /** POST /logout: revokes the access token that signed the request. */
 export async function logout(ctx: AuthedContext): Promise<void> {
   await prisma.accessToken.update({ where: { id: ctx.auth.token!.id }, data: { revokedAt: new Date() } });
+  forgetCachedCredentials();
 }

@@ -48,6 +48,8 @@ export interface ApiErrorOptions {
   oauthProblem?: OAuthProblem;
   /** Extra OAuth problem parameters, e.g. { oauth_acceptable_timestamps: "a-b" }. */
   oauthParams?: Record<string, string>;
+  /** What went wrong underneath: logged with the request id, never sent. */
+  cause?: unknown;
   /** Extra machine-readable members of the problem body, e.g. { parameter: "count" }. */
   extra?: Record<string, unknown>;
 }
@@ -59,7 +61,7 @@ export class ApiError extends Error {
   readonly options: ApiErrorOptions;
 
   constructor(code: ErrorCode, detail: string, options: ApiErrorOptions = {}) {
-    super(detail);
+    super(detail, { cause: options.cause });
     this.name = "ApiError";
     this.code = code;
     this.status = errorCodes[code].status;

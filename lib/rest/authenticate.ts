@@ -1,4 +1,4 @@
-import { prisma } from "@/lib/db/client";
+import { noteTokenUse } from "@/lib/oauth/last-used";
 import { verifyOAuthRequest, type TokenKind } from "@/lib/oauth/verify-request";
 import { ApiError } from "./api-error";
 import type { AuthContext } from "./context";
@@ -28,7 +28,6 @@ export interface AuthenticateInput {
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const LAST_USED_RESOLUTION_MS = 60_000;
 
 export async function authenticate({ request, url, rawBody, mode, readOnlyTokenAllowed }: AuthenticateInput): Promise<AuthContext | null> {
   if (mode === "none") return null;
@@ -53,16 +52,13 @@ export async function authenticate({ request, url, rawBody, mode, readOnlyTokenA
 
   let user: AuthContext["user"] = null;
   if (accessToken) {
-    const row = await prisma.user.findUnique({ where: { id: accessToken.userId }, select: { id: true, login: true, domainId: true, suspended: true } });
-    if (!row) throw new ApiError("unauthorized", "The user of this token no longer exists.", { oauthProblem: "token_rejected" });
-    if (row.suspended) throw new ApiError("forbidden", "This user is suspended. Contact the domain owner.");
+    const { user: owner } = accessToken;
+    if (owner.suspended) throw new ApiError("forbidden", "This user is suspended. Contact the domain owner.");
     if (accessToken.scope === "read-only" && !READ_METHODS.has(request.method) && !readOnlyTokenAllowed) {
       throw new ApiError("forbidden", "This token is read-only. Ask the user to approve read-write access to make changes.");
     }
-    user = { id: row.id, login: row.login, domainId: row.domainId };
-    if (!accessToken.lastUsedAt || Date.now() - accessToken.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      await prisma.accessToken.update({ where: { id: accessToken.id }, data: { lastUsedAt: new Date() } });
-    }
+    user = { id: owner.id, login: owner.login, domainId: owner.domainId };
+    noteTokenUse(accessToken.id);
   }
 
   return {

@@ -17,6 +17,7 @@ export function asApiError(error: unknown): ApiError | undefined {
     return new ApiError("service_unavailable", "The database is not reachable right now. Retry in a few seconds.", {
       headers: { "Retry-After": "5" },
       extra: { retryAfter: 5 },
+      cause: error,
     });
   }
   return undefined;

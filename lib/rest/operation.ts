@@ -175,7 +175,7 @@ export function respondWithError(request: Request, error: unknown): Response {
 function errorResponse(error: unknown, requestId: string, request: Request): Response {
   const known = asApiError(error);
   if (known) {
-    if (known.status >= 500) log.warn("request refused", { requestId, code: known.code, detail: known.message, cause: String(error) });
+    if (known.status >= 500) log.warn("request refused", { requestId, code: known.code, detail: known.message, cause: String(known.cause ?? error) });
     return problemResponse(known, requestId);
   }
   // Unknown: log everything under the request id, show nothing of it to the client.

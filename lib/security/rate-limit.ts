@@ -1,4 +1,5 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { sharedRedis } from "@/lib/redis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
@@ -122,8 +123,7 @@ let shared: LoginLimiter | undefined;
 export function loginLimiter(): LoginLimiter {
   if (shared) return shared;
   const c = config();
-  const redis = c.REDIS_URL ? new Redis(c.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
-  redis?.on("error", (error: Error) => log.warn("Redis for sign-in limits is unavailable; limiting in memory", { error: error.message }));
+  const redis = sharedRedis() ?? undefined;
   shared = new LoginLimiter(
     {
       freeFailures: c.LOGIN_FREE_FAILURES,

@@ -21,7 +21,7 @@ function toSessionEntry(t: AccessToken & { application: { name: string; domain: 
 export async function listSessions(actor: Actor, userGuid: string, query: ListQuery) {
   const user = await getUserOrThrow(actor, userGuid);
   const where = { AND: [sessionScope(actor), { userId: user.id }, query.where] };
-  const [total, rows] = await prisma.$transaction([
+  const [total, rows] = await Promise.all([
     prisma.accessToken.count({ where }),
     prisma.accessToken.findMany({
       where,

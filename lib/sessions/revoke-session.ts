@@ -1,4 +1,5 @@
 import { prisma } from "@/lib/db/client";
+import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
 import { notFound } from "@/lib/rest/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { sessionScope } from "@/lib/tenancy/scope";
@@ -10,4 +11,5 @@ export async function revokeSession(actor: Actor, userGuid: string, sessionId: s
     data: { revokedAt: new Date() },
   });
   if (count === 0) throw notFound(`Session ${sessionId}`);
+  forgetCachedCredentials();
 }

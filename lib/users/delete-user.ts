@@ -1,4 +1,5 @@
 import { prisma } from "@/lib/db/client";
+import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
 import { notFound } from "@/lib/rest/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { userScope } from "@/lib/tenancy/scope";
@@ -8,4 +9,5 @@ import { isGuid } from "@/lib/validation";
 export async function deleteUser(actor: Actor, guid: string): Promise<void> {
   const { count } = isGuid(guid) ? await prisma.user.deleteMany({ where: { AND: [{ id: guid.toLowerCase() }, userScope(actor)] } }) : { count: 0 };
   if (count === 0) throw notFound(`User ${guid}`);
+  forgetCachedCredentials();
 }
