@@ -4,18 +4,25 @@ import { useActionState } from "react";
 import { Alert } from "./alert";
 import { Field } from "./field";
 import { SubmitButton } from "./submit-button";
+import { SwitchField } from "./switch-field";
 import { card } from "./styles";
 
 type State = { error?: string; notice?: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
 
-/** Description and notification URL of an application. */
-export function ApplicationSettingsForm({
-  description,
-  notificationUrl,
-  action,
-}: {
+export interface ApplicationSettings {
+  displayName: string;
   description: string;
   notificationUrl: string;
+  allow2legged: boolean;
+  requireSignedBodies: boolean;
+}
+
+/** Display name, description, notification URL and the two request-signing switches of an application. */
+export function ApplicationSettingsForm({
+  settings,
+  action,
+}: {
+  settings: ApplicationSettings;
   action: (prev: State, formData: FormData) => Promise<State>;
 }) {
   const [state, formAction] = useActionState(action, {} as State);
@@ -28,12 +35,20 @@ export function ApplicationSettingsForm({
         {state.error && <Alert>{state.error}</Alert>}
         {state.notice && !state.error && <Alert tone="success">{state.notice}</Alert>}
         <Field
+          name="displayName"
+          label="Display name"
+          maxLength={100}
+          defaultValue={state.values?.displayName ?? settings.displayName}
+          errors={state.fieldErrors?.displayName}
+          hint="Shown to you and to users who authorize the application. The id does not change."
+        />
+        <Field
           name="notificationUrl"
           label="Notification URL"
           optional
           type="url"
           placeholder="https://example.com/switchboard/events"
-          defaultValue={state.values?.notificationUrl ?? notificationUrl}
+          defaultValue={state.values?.notificationUrl ?? settings.notificationUrl}
           errors={state.fieldErrors?.notificationUrl}
           hint="We send events for this application here (incoming calls, messages). Leave it empty to receive none."
         />
@@ -43,10 +58,25 @@ export function ApplicationSettingsForm({
           optional
           multiline
           maxLength={500}
-          defaultValue={state.values?.description ?? description}
+          defaultValue={state.values?.description ?? settings.description}
           errors={state.fieldErrors?.description}
           hint="Users see it when they are asked to authorize your application."
         />
+        <fieldset className="space-y-4 border-t border-slate-100 pt-4">
+          <legend className="sr-only">Request signing</legend>
+          <SwitchField
+            name="allow2legged"
+            label="Allow two-legged requests"
+            description="When on, requests signed with the consumer key alone (no user token) act as the application itself; when off, every request needs a user's access token."
+            defaultChecked={state.values ? state.values.allow2legged === "on" : settings.allow2legged}
+          />
+          <SwitchField
+            name="requireSignedBodies"
+            label="Require signed request bodies"
+            description="When on, a JSON body without oauth_body_hash (or xoauth_body_signature) is refused, so nobody can change it on the way."
+            defaultChecked={state.values ? state.values.requireSignedBodies === "on" : settings.requireSignedBodies}
+          />
+        </fieldset>
         <SubmitButton pendingText="Saving…">Save settings</SubmitButton>
       </form>
     </section>

@@ -3,25 +3,33 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { createApplication } from "@/lib/applications/create-application";
+import { deleteApplication } from "@/lib/applications/delete-application";
 import { applicationSettingsSchema } from "@/lib/applications/schemas";
 import { rotateConsumerSecret } from "@/lib/applications/secrets";
 import { updateApplication } from "@/lib/applications/update-application";
+import { ApiError } from "@/lib/rest/api-error";
 import { developerActor } from "@/lib/tenancy/actor";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
+import { slugify } from "@/lib/portal/slug";
 
 // Every action reads the developer from the session; the lib functions only touch that developer's data.
 
 export async function createApplicationAction(_prev: FormState, formData: FormData): Promise<FormState> {
   const developer = await requireDeveloper();
-  const values = formValues(formData, ["name", "description", "notificationUrl", "domain"]);
+  const values = formValues(formData, ["displayName", "name", "description", "notificationUrl", "domain"]);
+  const displayName = values.displayName!.trim();
+  // The id part and the domain default to the display name as a slug ("My Test App" -> "my-test-app").
+  const name = values.name!.trim() || slugify(displayName);
+  if (!displayName && !name) return { fieldErrors: { displayName: ["is required"] }, values, error: "Check the fields marked below." };
   let internalId: string;
   try {
     ({ application: { internalId } } = await createApplication(developerActor(developer.id), {
-      name: values.name!,
+      name,
+      displayName: displayName || undefined,
       description: values.description,
       notificationUrl: values.notificationUrl,
-      domain: values.domain!,
+      domain: values.domain!.trim() || slugify(name),
     }));
   } catch (error) {
     return errorState(error, values);
@@ -44,14 +52,21 @@ export async function rotateSecretAction(appId: string): Promise<FormState<{ sec
 
 export async function updateSettingsAction(appId: string, _prev: FormState, formData: FormData): Promise<FormState> {
   const developer = await requireDeveloper();
-  const values = formValues(formData, ["description", "notificationUrl"]);
+  const values = formValues(formData, ["displayName", "description", "notificationUrl", "allow2legged", "requireSignedBodies"]);
   try {
-    const changes = applicationSettingsSchema.parse({ description: values.description, notificationUrl: values.notificationUrl || null });
+    const changes = applicationSettingsSchema.parse({
+      displayName: values.displayName,
+      description: values.description,
+      notificationUrl: values.notificationUrl?.trim() || null,
+      allow2legged: values.allow2legged === "on",
+      requireSignedBodies: values.requireSignedBodies === "on",
+    });
     await updateApplication(developerActor(developer.id), appId, changes);
   } catch (error) {
     return errorState(error, values);
   }
   revalidatePath(`/apps/${appId}`);
+  revalidatePath("/apps");
   return { notice: "Settings saved." };
 }
 
@@ -65,4 +80,19 @@ export async function setSuspendedAction(appId: string, suspended: boolean): Pro
   revalidatePath(`/apps/${appId}`);
   revalidatePath("/apps");
   return {};
+}
+
+/** Deletes the application; while users are signed in to it, says how many and waits for `force`. */
+export async function deleteApplicationAction(appId: string, force: boolean): Promise<FormState<{ sessions: number }>> {
+  const developer = await requireDeveloper();
+  try {
+    await deleteApplication(developerActor(developer.id), appId, { force });
+  } catch (error) {
+    const sessions = error instanceof ApiError ? error.options.extra?.sessions : undefined;
+    if (typeof sessions === "number") return { data: { sessions } };
+    return errorState(error);
+  }
+  revalidatePath("/apps");
+  revalidatePath("/domains");
+  redirect("/apps?deleted=1");
 }

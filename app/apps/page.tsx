@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Alert } from "@/components/alert";
 import { EmptyState } from "@/components/empty-state";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
@@ -13,8 +14,9 @@ import { DataTable } from "@/components/data-table";
 export const metadata: Metadata = { title: "Applications" };
 export const dynamic = "force-dynamic";
 
-export default async function ApplicationsPage() {
+export default async function ApplicationsPage({ searchParams }: { searchParams: Promise<{ deleted?: string }> }) {
   const developer = await requireDeveloper("/apps");
+  const deleted = (await searchParams).deleted === "1";
   const apps = (await listPortalApplications(developerActor(developer.id))).entry;
   const newButton = (
     <Link href="/apps/new" className={buttonPrimary}>
@@ -28,6 +30,7 @@ export default async function ApplicationsPage() {
         description="Each application has its own consumer key and secret to sign REST API requests, and lives in one of your domains."
         action={apps.length > 0 ? newButton : undefined}
       />
+      {deleted && <Alert tone="success">The application was deleted.</Alert>}
       {apps.length === 0 ? (
         <EmptyState title="You have no applications yet" action={newButton}>
           <p>
@@ -43,7 +46,7 @@ export default async function ApplicationsPage() {
             <tr key={app.internalId} className="hover:bg-slate-50">
               <td className="px-5 py-3">
                 <Link href={`/apps/${app.internalId}`} className={link}>
-                  {app.name}
+                  {app.displayName}
                 </Link>
                 <div className="font-mono text-xs text-slate-500">{app.id}</div>
               </td>

@@ -10,25 +10,28 @@ test("create an application in a new domain, copy its secret once, reveal, rotat
   await signUp(page, newDeveloper("apps"));
   const appName = unique("weather");
 
-  // The form suggests a domain from the name and validates on the server.
+  // The form suggests the id and the domain from the display name and validates on the server.
   await page.getByRole("link", { name: "New application" }).click();
   await expect(page).toHaveURL(/\/apps\/new$/);
-  await page.getByLabel("Name").fill("Bad Name!");
-  await expect(page.getByLabel("Domain")).toHaveValue("bad-name");
+  await page.getByLabel("Display name").fill("Bad Name!");
+  await expect(page.getByLabel("Domain")).toHaveAttribute("placeholder", "bad-name");
+  await expect(page.getByText("bad-name:bad-name")).toBeVisible();
+  await page.getByLabel("Name in the id").fill("Bad Name!");
   await page.getByLabel("Notification URL").fill("ftp://example.com/x");
   await page.getByRole("button", { name: "Create application" }).click();
-  await expect(page.getByText(/^Name may contain letters, digits/)).toBeVisible();
+  await expect(page.getByText(/^Name in the id may contain letters, digits/)).toBeVisible();
   await expect(page.getByText(/^Notification URL must be an absolute http/)).toBeVisible();
   await screenshot(page, testInfo, "app-new-errors");
 
   // A domain another developer owns is refused with a message that says what to do.
-  await page.getByLabel("Name").fill(appName);
+  await page.getByLabel("Display name").fill(appName);
+  await page.getByLabel("Name in the id").fill(appName);
   await page.getByLabel("Notification URL").fill("");
   await page.getByLabel("Domain").fill("demo");
   await page.getByRole("button", { name: "Create application" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toContainText('The domain name "demo" is taken. Choose another one.');
 
-  await page.getByLabel("Name").fill(appName);
+  await page.getByLabel("Name in the id").fill(appName);
   await page.getByLabel("Description").fill("Forecasts by phone call and SMS.");
   await page.getByLabel("Notification URL").fill("https://203.0.113.10/hooks/one");
   await page.getByLabel("Domain").fill(appName);

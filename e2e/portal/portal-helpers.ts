@@ -36,9 +36,14 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /** Creates an application (and its domain) through the form; returns the detail page URL path. */
-export async function createApplication(page: Page, name: string, options: { domain?: string; description?: string; notificationUrl?: string } = {}) {
+export async function createApplication(
+  page: Page,
+  name: string,
+  options: { displayName?: string; domain?: string; description?: string; notificationUrl?: string } = {},
+) {
   await page.goto("/apps/new");
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Display name").fill(options.displayName ?? name);
+  await page.getByLabel("Name in the id").fill(name);
   if (options.description) await page.getByLabel("Description").fill(options.description);
   if (options.notificationUrl) await page.getByLabel("Notification URL").fill(options.notificationUrl);
   if (options.domain) await page.getByLabel("Domain").fill(options.domain);

@@ -5,7 +5,7 @@ import type { Filterable } from "@/lib/rest/list-query";
 
 // The delivery log of an application, for that application only (two-legged).
 
-const eventFilterable: Filterable = {
+export const eventFilterable: Filterable = {
   type: { type: "string", column: "type" },
   status: { type: "string", column: "status" },
   createdOn: { type: "datetime", column: "createdAt" },
@@ -20,11 +20,15 @@ const delivery = z.object({
   error: z.string().optional(),
 });
 
+export const EVENT_STATUSES = ["pending", "delivered", "failed", "disabled"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const isEventStatus = (value: unknown): value is EventStatus => EVENT_STATUSES.includes(value as EventStatus);
+
 export const eventEntrySchema = z
   .object({
     id: z.string(),
     type: z.string(),
-    status: z.enum(["pending", "delivered", "failed", "disabled"]),
+    status: z.enum(EVENT_STATUSES),
     attempts: z.number().int(),
     created: z.iso.datetime(),
     nextAttempt: z.iso.datetime().optional(),

@@ -1,10 +1,11 @@
 import type { DeliveryAttempt, Event, Prisma } from "@prisma/client";
 import { getOwnApplicationOrThrow } from "@/lib/applications/get-application";
+import { applicationPublicId } from "@/lib/applications/transform";
 import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/rest/api-error";
-import { toPage, type ListQuery } from "@/lib/rest/list-query";
+import { ApiError, notFound } from "@/lib/rest/api-error";
+import { parseListQuery, toPage, type ListQuery } from "@/lib/rest/list-query";
 import type { Actor } from "@/lib/tenancy/actor";
-import type { EventEntry } from "./contracts";
+import { EVENT_STATUSES, eventFilterable, isEventStatus, type EventEntry } from "./contracts";
 import { kickDelivery, publishEvent } from "./publish";
 
 // The delivery log of one application, read and replayed by that application (two-legged) or its
@@ -63,41 +64,60 @@ export async function getEvent(actor: Actor, appId: string, eventId: string) {
 /** Sends the same event (same id) again from the start of the retry schedule. */
 export async function replayEvent(actor: Actor, appId: string, eventId: string) {
   const event = await getEventOrThrow(actor, appId, eventId);
-  return toEventEntry(await resetForReplay(event.id));
-}
-
-/** Publishes a TestEvent to the application's notification URL (the portal's button). */
-export async function sendTestEvent(actor: Actor, appId: string) {
-  const app = await getOwnApplicationOrThrow(actor, appId);
-  const payload = await sendTestEventFor(app.id, `${app.domain.name}:${app.name}`);
-  return toEventEntry(await prisma.event.findUniqueOrThrow({ where: { id: payload.id } }));
-}
-
-// Shared with the portal (lib/events/portal.ts): callers check ownership first.
-
-/**
- * Puts an event (already checked to belong to the caller) back at the start of the retry schedule,
- * keeping its id, and starts delivering it.
- */
-export async function resetForReplay(eventId: string) {
   const updated = await prisma.event.update({
-    where: { id: eventId },
+    where: { id: event.id },
     data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), deliveredAt: null },
   });
   kickDelivery();
-  return updated;
+  return toEventEntry(updated);
 }
 
-/** Publishes a TestEvent for an application (internal id; `publicId` is "<domain>:<name>") and starts delivering it. */
-export async function sendTestEventFor(applicationId: string, publicId: string) {
+/** Publishes a TestEvent to the application's notification URL (recorded as disabled when it has none). */
+export async function sendTestEvent(actor: Actor, appId: string) {
+  const app = await getOwnApplicationOrThrow(actor, appId);
   const payload = await prisma.$transaction((tx) =>
     publishEvent(tx, {
-      applicationId,
+      applicationId: app.id,
       type: "TestEvent",
-      resourcePath: `/apps/${publicId}`,
+      resourcePath: `/apps/${applicationPublicId(app.domain.name, app.name)}`,
       params: { message: "A test event from Switchboard." },
     }),
   );
   kickDelivery();
-  return payload;
+  return toEventEntry(await prisma.event.findUniqueOrThrow({ where: { id: payload.id } }));
+}
+
+export interface EventLogFilters {
+  status?: string;
+  type?: string;
+  startIndex?: string;
+  count?: string;
+}
+
+/** Events per page in the portal's delivery log. */
+export const EVENTS_PAGE_SIZE = 20;
+
+/**
+ * The portal's filters as a ListQuery, paged like the API (startIndex/count). The API takes one
+ * filterBy per request; the portal's status and type filters are both applied.
+ */
+export function eventLogQuery(filters: EventLogFilters): ListQuery {
+  if (filters.status !== undefined && !isEventStatus(filters.status)) {
+    throw new ApiError("invalid_parameter", `status must be one of ${EVENT_STATUSES.join(", ")}; got "${filters.status}".`, {
+      extra: { parameter: "status" },
+    });
+  }
+  const paging = new URLSearchParams({ startIndex: filters.startIndex ?? "0", count: filters.count ?? String(EVENTS_PAGE_SIZE) });
+  const query = parseListQuery(paging, eventFilterable);
+  const conditions = (["status", "type"] as const)
+    .filter((by) => filters[by])
+    .map((by) => parseListQuery(new URLSearchParams({ filterBy: by, filterValue: filters[by]! }), eventFilterable).where);
+  return { ...query, where: { AND: conditions } };
+}
+
+/** The event types an application has had, for the portal's type filter. */
+export async function listEventTypes(actor: Actor, appId: string): Promise<string[]> {
+  const app = await getOwnApplicationOrThrow(actor, appId);
+  const types = await prisma.event.groupBy({ by: ["type"], where: { applicationId: app.id }, orderBy: { type: "asc" } });
+  return types.map((t) => t.type);
 }

@@ -3,15 +3,16 @@ import Link from "next/link";
 import { ApplicationSettingsForm } from "@/components/application-settings-form";
 import { ApplicationStatusForm } from "@/components/application-status-form";
 import { ConsumerCredentials } from "@/components/consumer-credentials";
+import { DeleteApplicationForm } from "@/components/delete-application-form";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { buttonSecondary, card, link } from "@/components/styles";
 import { getPortalApplication } from "@/lib/applications/get-application";
 import { developerActor } from "@/lib/tenancy/actor";
-import { getApplicationWebhook } from "@/lib/events/portal";
+import { getApplicationWebhook } from "@/lib/events/webhook-status";
 import { requireDeveloper } from "@/lib/portal/session";
-import { rotateSecretAction, setSuspendedAction, updateSettingsAction } from "../actions";
+import { deleteApplicationAction, rotateSecretAction, setSuspendedAction, updateSettingsAction } from "../actions";
 import { orNotFound } from "@/lib/portal/or-not-found";
 
 export const metadata: Metadata = { title: "Application" };
@@ -22,8 +23,9 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export default async function ApplicationPage({ params, searchParams }: Props) {
   const { id } = await params;
   const developer = await requireDeveloper(`/apps/${id}`);
-  const app = await orNotFound(() => getPortalApplication(developerActor(developer.id), id));
-  const webhook = await getApplicationWebhook(developer.id, app.internalId);
+  const actor = developerActor(developer.id);
+  const app = await orNotFound(() => getPortalApplication(actor, id));
+  const webhook = await getApplicationWebhook(actor, app.internalId);
   const justCreated = (await searchParams).created === "1";
   return (
     <div className="space-y-8">
@@ -31,7 +33,7 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
         back={{ href: "/apps", label: "Applications" }}
         title={
           <span className="flex flex-wrap items-center gap-3">
-            {app.name} <StatusBadge suspended={app.suspended} />
+            {app.displayName} <StatusBadge suspended={app.suspended} />
           </span>
         }
         description={app.description || undefined}
@@ -83,11 +85,19 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
       />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <ApplicationSettingsForm
-          description={app.description}
-          notificationUrl={app.notificationUrl ?? ""}
+          settings={{
+            displayName: app.displayName,
+            description: app.description,
+            notificationUrl: app.notificationUrl ?? "",
+            allow2legged: app.allow2legged,
+            requireSignedBodies: app.requireSignedBodies,
+          }}
           action={updateSettingsAction.bind(null, app.internalId)}
         />
-        <ApplicationStatusForm suspended={app.suspended} action={setSuspendedAction.bind(null, app.internalId, !app.suspended)} />
+        <div className="space-y-6">
+          <ApplicationStatusForm suspended={app.suspended} action={setSuspendedAction.bind(null, app.internalId, !app.suspended)} />
+          <DeleteApplicationForm displayName={app.displayName} action={deleteApplicationAction.bind(null, app.internalId)} />
+        </div>
       </div>
     </div>
   );

@@ -7,38 +7,49 @@ import { Field } from "@/components/field";
 import { SubmitButton } from "@/components/submit-button";
 import { buttonSecondary } from "@/components/styles";
 import type { FormState } from "@/lib/portal/form-state";
+import { slugify } from "@/lib/portal/slug";
 import { createApplicationAction } from "../actions";
-
-/** "My_App 2" -> "my-app-2": a domain name the server accepts. */
-function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9.]+/g, "-")
-    .replace(/^[-.]+|[-.]+$/g, "")
-    .slice(0, 63)
-    .replace(/[-.]+$/g, "");
-}
 
 export function NewApplicationForm({ domains }: { domains: string[] }) {
   const [state, action] = useActionState(createApplicationAction, {} as FormState);
+  const [displayName, setDisplayName] = useState(state.values?.displayName ?? "");
+  const [name, setName] = useState(state.values?.name ?? "");
   const [domain, setDomain] = useState(state.values?.domain ?? "");
-  const [domainEdited, setDomainEdited] = useState(false);
+  // Left empty, the name and the domain follow the display name; the server derives them the same way.
+  const derivedName = name.trim() || slugify(displayName);
   const errors = state.fieldErrors ?? {};
   return (
     <form action={action} className="space-y-6" noValidate>
       {state.error && <Alert title="The application was not created">{state.error}</Alert>}
       <Field
-        name="name"
-        label="Name"
+        name="displayName"
+        label="Display name"
         required
+        maxLength={100}
+        placeholder="My Test App"
+        value={displayName}
+        onChange={(e) => setDisplayName(e.currentTarget.value)}
+        errors={errors.displayName}
+        hint="Shown to you and to users who authorize the application. Spaces are fine."
+      />
+      <Field
+        name="name"
+        label="Name in the id"
+        optional
         maxLength={64}
-        placeholder="my-app"
-        defaultValue={state.values?.name}
+        placeholder={slugify(displayName) || "my-test-app"}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
         errors={errors.name}
-        hint="Letters, digits, dots, dashes and underscores. Its public id is <domain>:<name>."
-        onChange={(e) => {
-          if (!domainEdited) setDomain(slugify(e.currentTarget.value));
-        }}
+        hint={
+          <>
+            Letters, digits, dots, dashes and underscores; left empty, made from the display name. The public id is{" "}
+            <span className="font-mono">
+              {domain.trim() || slugify(derivedName) || "<domain>"}:{derivedName || "<name>"}
+            </span>{" "}
+            and cannot change later.
+          </>
+        }
       />
       <Field
         name="description"
@@ -64,19 +75,17 @@ export function NewApplicationForm({ domains }: { domains: string[] }) {
         <Field
           name="domain"
           label="Domain"
-          required
           maxLength={63}
           list="your-domains"
           autoComplete="off"
+          placeholder={slugify(derivedName) || "my-test-app"}
           value={domain}
-          onChange={(e) => {
-            setDomainEdited(true);
-            setDomain(e.currentTarget.value);
-          }}
+          onChange={(e) => setDomain(e.currentTarget.value)}
           errors={errors.domain}
           hint={
             <>
-              An existing domain of yours, or a new one to create. A domain holds the users of its applications.
+              An existing domain of yours, or a new one to create; left empty, made from the name. A domain holds the users of its
+              applications.
               {domains.length > 0 && <> Yours: {domains.join(", ")}.</>}
             </>
           }

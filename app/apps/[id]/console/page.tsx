@@ -23,7 +23,7 @@ export default async function ApiConsolePage({ params }: Props) {
   return (
     <div className="space-y-8">
       <PageHeader
-        back={{ href: `/apps/${app.internalId}`, label: app.name }}
+        back={{ href: `/apps/${app.internalId}`, label: app.displayName }}
         title="API console"
         description={
           <>

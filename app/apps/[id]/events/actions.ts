@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { rotateWebhookSecret } from "@/lib/applications/secrets";
 import { developerActor } from "@/lib/tenancy/actor";
-import { getApplicationWebhook, replayApplicationEvent, sendApplicationTestEvent } from "@/lib/events/portal";
+import { replayEvent, sendTestEvent } from "@/lib/events/events";
+import { getApplicationWebhook } from "@/lib/events/webhook-status";
 import { errorState, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
 
@@ -13,8 +14,8 @@ import { requireDeveloper } from "@/lib/portal/session";
 export async function sendTestEventAction(appId: string): Promise<FormState<{ id: string }>> {
   const developer = await requireDeveloper();
   try {
-    const event = await sendApplicationTestEvent(developer.id, appId);
-    const webhook = await getApplicationWebhook(developer.id, appId);
+    const event = await sendTestEvent(developerActor(developer.id), appId);
+    const webhook = await getApplicationWebhook(developerActor(developer.id), appId);
     const notice = !webhook.notificationUrl
       ? "Test event recorded. It was not sent: the application has no notification URL."
       : webhook.disabledAt
@@ -29,7 +30,7 @@ export async function sendTestEventAction(appId: string): Promise<FormState<{ id
 export async function replayEventAction(appId: string, eventId: string): Promise<FormState> {
   const developer = await requireDeveloper();
   try {
-    await replayApplicationEvent(developer.id, appId, eventId);
+    await replayEvent(developerActor(developer.id), appId, eventId);
     return { notice: "Replay started: the event is sent again with the same id." };
   } catch (error) {
     return errorState(error);

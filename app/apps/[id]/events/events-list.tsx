@@ -10,12 +10,13 @@ import { EventStatusBadge } from "@/components/event-status-badge";
 import { formatDate } from "@/components/format-date";
 import { formatTime } from "@/components/format-date-time";
 import { buttonSecondary, buttonSmall, input, link } from "@/components/styles";
-import type { EventList, EventListEntry } from "@/lib/events/portal";
+import type { EventStatus } from "@/lib/events/contracts";
+import type { EventLog, EventLogEntry } from "@/lib/events/webhook-status";
 import { eventsListKey, fetchJson, LIVE_REFRESH_MS } from "./events-keys";
 import { DataTable } from "@/components/data-table";
 
 export interface EventsQuery {
-  status?: "pending" | "delivered" | "failed" | "disabled";
+  status?: EventStatus;
   type?: string;
   startIndex: number;
 }
@@ -51,7 +52,7 @@ function When({ iso, prefix }: { iso: string; prefix?: string }) {
   );
 }
 
-function Progress({ event }: { event: EventListEntry }) {
+function Progress({ event }: { event: EventLogEntry }) {
   if (event.delivered) return <When iso={event.delivered} prefix="Delivered" />;
   if (event.nextAttempt) return <When iso={event.nextAttempt} prefix="Next" />;
   if (event.status === "failed") return <span className="text-slate-500">No more retries</span>;
@@ -73,13 +74,13 @@ export function EventsList({
   appId: string;
   query: EventsQuery;
   pageSize: number;
-  initial: EventList;
+  initial: EventLog;
   /** What the server rendered about the endpoint (410 Gone), to notice when that changes. */
   endpointDisabledAt?: string;
 }) {
   const router = useRouter();
   const key = eventsListKey(appId, { ...query, count: pageSize });
-  const { data = initial, error } = useSWR<EventList>(key, fetchJson, {
+  const { data = initial, error } = useSWR<EventLog>(key, fetchJson, {
     fallbackData: initial,
     refreshInterval: (latest) => (latest?.entry.some((e) => e.status === "pending") ? LIVE_REFRESH_MS : 0),
   });

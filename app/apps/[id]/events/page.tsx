@@ -6,7 +6,10 @@ import { PageHeader } from "@/components/page-header";
 import { buttonSecondary, buttonSmall, card, link } from "@/components/styles";
 import { WebhookSigningSecret } from "@/components/webhook-signing-secret";
 import { config } from "@/lib/config";
-import { EVENTS_PAGE_SIZE, getApplicationWebhook, isEventStatus, listApplicationEvents, type ApplicationWebhook } from "@/lib/events/portal";
+import { isEventStatus } from "@/lib/events/contracts";
+import { EVENTS_PAGE_SIZE } from "@/lib/events/events";
+import { getApplicationWebhook, getEventLog, type ApplicationWebhook } from "@/lib/events/webhook-status";
+import { developerActor } from "@/lib/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
 import { rotateWebhookSecretAction, sendTestEventAction } from "./actions";
 import { EventsList, type EventsQuery } from "./events-list";
@@ -95,13 +98,14 @@ function Endpoint({ webhook }: { webhook: ApplicationWebhook }) {
 export default async function ApplicationEventsPage({ params, searchParams }: Props) {
   const { id } = await params;
   const developer = await requireDeveloper(`/apps/${id}/events`);
-  const webhook = await orNotFound(() => getApplicationWebhook(developer.id, id));
+  const actor = developerActor(developer.id);
+  const webhook = await orNotFound(() => getApplicationWebhook(actor, id));
   const query = parseQuery(await searchParams);
-  const initial = await listApplicationEvents(developer.id, webhook.internalId, { ...query, count: EVENTS_PAGE_SIZE });
+  const initial = await getEventLog(actor, webhook.internalId, { ...query, startIndex: String(query.startIndex) });
   return (
     <div className="space-y-8">
       <PageHeader
-        back={{ href: `/apps/${webhook.internalId}`, label: webhook.name }}
+        back={{ href: `/apps/${webhook.internalId}`, label: webhook.displayName }}
         title="Events"
         description={
           <>

@@ -10,11 +10,11 @@ import { formatDateTime } from "@/components/format-date-time";
 import { PageHeader } from "@/components/page-header";
 import { SubmitButton } from "@/components/submit-button";
 import { buttonSecondary, card } from "@/components/styles";
-import type { EventDetail } from "@/lib/events/portal";
+import type { EventEntry } from "@/lib/events/contracts";
 import { eventKey, eventsKeyPrefix, fetchJson, LIVE_REFRESH_MS } from "../events-keys";
 
 type State = { error?: string; notice?: string };
-type Delivery = NonNullable<EventDetail["deliveries"]>[number];
+type Delivery = NonNullable<EventEntry["deliveries"]>[number];
 
 function HttpStatus({ code }: { code?: number }) {
   if (code === undefined) {
@@ -94,12 +94,12 @@ export function EventDetailView({
   appName: string;
   notificationUrl?: string;
   endpointDisabled: boolean;
-  initial: EventDetail;
+  initial: EventEntry;
   replayAction: () => Promise<State>;
 }) {
   const key = eventKey(appId, initial.id);
   const { mutate } = useSWRConfig();
-  const { data: event = initial, error } = useSWR<EventDetail>(key, fetchJson, {
+  const { data: event = initial, error } = useSWR<EventEntry>(key, fetchJson, {
     fallbackData: initial,
     refreshInterval: (latest) => (latest?.status === "pending" ? LIVE_REFRESH_MS : 0),
   });

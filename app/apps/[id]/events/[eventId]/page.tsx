@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
-import { getApplicationEvent, getApplicationWebhook } from "@/lib/events/portal";
+import { getEvent } from "@/lib/events/events";
+import { getApplicationWebhook } from "@/lib/events/webhook-status";
+import { developerActor } from "@/lib/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
 import { replayEventAction } from "../actions";
 import { EventDetailView } from "./event-detail-view";
@@ -19,12 +21,13 @@ export default async function EventPage({ params }: Props) {
     // not percent-encoded: use as is
   }
   const developer = await requireDeveloper(`/apps/${id}/events/${encodeURIComponent(eventId)}`);
-  const webhook = await orNotFound(() => getApplicationWebhook(developer.id, id));
-  const event = await orNotFound(() => getApplicationEvent(developer.id, webhook.internalId, eventId));
+  const actor = developerActor(developer.id);
+  const webhook = await orNotFound(() => getApplicationWebhook(actor, id));
+  const event = await orNotFound(() => getEvent(actor, webhook.internalId, eventId));
   return (
     <EventDetailView
       appId={webhook.internalId}
-      appName={webhook.name}
+      appName={webhook.displayName}
       notificationUrl={webhook.notificationUrl}
       endpointDisabled={Boolean(webhook.disabledAt)}
       initial={event}
