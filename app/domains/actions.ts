@@ -1,6 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { createDomain } from "@/lib/domains/create-domain";
+import { deleteDomain } from "@/lib/domains/delete-domain";
+import { domainBodySchema } from "@/lib/domains/schemas";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
 import { developerActor } from "@/lib/tenancy/actor";
@@ -10,6 +14,31 @@ import { deleteUser } from "@/lib/users/delete-user";
 import { resetUserPassword } from "@/lib/users/reset-user-password";
 
 const domainPath = (domain: string) => `/domains/${encodeURIComponent(domain)}`;
+
+export async function createDomainAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  const developer = await requireDeveloper();
+  const values = formValues(formData, ["name"]);
+  let name: string;
+  try {
+    ({ name } = await createDomain(developerActor(developer.id), domainBodySchema.parse({ name: values.name })));
+  } catch (error) {
+    return errorState(error, values);
+  }
+  revalidatePath("/domains");
+  redirect(`${domainPath(name)}?created=1`);
+}
+
+/** Refused while the domain still has applications or users, or is the default domain: the message says which. */
+export async function deleteDomainAction(domain: string): Promise<FormState> {
+  const developer = await requireDeveloper();
+  try {
+    await deleteDomain(developerActor(developer.id), { name: domain });
+  } catch (error) {
+    return errorState(error);
+  }
+  revalidatePath("/domains");
+  redirect("/domains?deleted=1");
+}
 
 export async function createUserAction(domain: string, _prev: FormState, formData: FormData): Promise<FormState> {
   const developer = await requireDeveloper();

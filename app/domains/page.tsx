@@ -1,19 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Alert } from "@/components/alert";
 import { EmptyState } from "@/components/empty-state";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
-import { buttonPrimary, link } from "@/components/styles";
+import { buttonSecondary, link } from "@/components/styles";
 import { listDomainOverviews } from "@/lib/domains/domain-overview";
 import { developerActor } from "@/lib/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
 import { DataTable } from "@/components/data-table";
+import { NewDomainForm } from "./new-domain-form";
 
 export const metadata: Metadata = { title: "Domains" };
 export const dynamic = "force-dynamic";
 
-export default async function DomainsPage() {
+export default async function DomainsPage({ searchParams }: { searchParams: Promise<{ deleted?: string }> }) {
   const developer = await requireDeveloper("/domains");
+  const deleted = (await searchParams).deleted === "1";
   const domains = await listDomainOverviews(developerActor(developer.id));
   return (
     <div className="space-y-8">
@@ -27,16 +30,17 @@ export default async function DomainsPage() {
           </>
         }
       />
+      {deleted && <Alert tone="success">The domain was deleted.</Alert>}
       {domains.length === 0 ? (
         <EmptyState
           title="You have no domains yet"
           action={
-            <Link href="/apps/new" className={buttonPrimary}>
+            <Link href="/apps/new" className={buttonSecondary}>
               Create an application
             </Link>
           }
         >
-          <p>A domain is created with your first application: choose its name in the application form.</p>
+          <p>Create one below, or let your first application create it: choose its name in the application form.</p>
         </EmptyState>
       ) : (
         <DataTable
@@ -57,6 +61,7 @@ export default async function DomainsPage() {
           ))}
         </DataTable>
       )}
+      <NewDomainForm />
     </div>
   );
 }

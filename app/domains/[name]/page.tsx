@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Alert } from "@/components/alert";
 import { CreateUserForm } from "@/components/create-user-form";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
@@ -9,7 +10,8 @@ import { buttonSecondary, buttonSmall, card, link } from "@/components/styles";
 import { getDomainOverview } from "@/lib/domains/domain-overview";
 import { developerActor } from "@/lib/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
-import { createUserAction, deleteUserAction, resetPasswordAction } from "../actions";
+import { createUserAction, deleteDomainAction, deleteUserAction, resetPasswordAction } from "../actions";
+import { DomainSettings } from "./domain-settings";
 import { DataTable } from "@/components/data-table";
 import { orNotFound } from "@/lib/portal/or-not-found";
 
@@ -20,7 +22,7 @@ function fullName(u: { firstName?: string; lastName?: string }) {
   return [u.firstName, u.lastName].filter(Boolean).join(" ");
 }
 
-export default async function DomainPage({ params }: { params: Promise<{ name: string }> }) {
+export default async function DomainPage({ params, searchParams }: { params: Promise<{ name: string }>; searchParams: Promise<{ created?: string }> }) {
   const raw = (await params).name;
   let name = raw;
   try {
@@ -30,6 +32,7 @@ export default async function DomainPage({ params }: { params: Promise<{ name: s
   }
   const developer = await requireDeveloper(`/domains/${encodeURIComponent(name)}`);
   const domain = await orNotFound(() => getDomainOverview(developerActor(developer.id), name));
+  const justCreated = (await searchParams).created === "1";
   return (
     <div className="space-y-10">
       <PageHeader
@@ -42,6 +45,11 @@ export default async function DomainPage({ params }: { params: Promise<{ name: s
           </>
         }
       />
+      {justCreated && (
+        <Alert tone="success" title={`Domain ${domain.name} was created`}>
+          Add users below, or create an application and choose {domain.name} as its domain.
+        </Alert>
+      )}
 
       <section className="space-y-3" aria-labelledby="apps-heading">
         <div className="flex items-center justify-between gap-4">
@@ -62,8 +70,9 @@ export default async function DomainPage({ params }: { params: Promise<{ name: s
               <li key={app.internalId} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm">
                 <div>
                   <Link href={`/apps/${app.internalId}`} className={link}>
-                    {app.name}
+                    {app.displayName}
                   </Link>
+                  <div className="font-mono text-xs break-all text-slate-500">{app.id}</div>
                   {app.description && <p className="text-slate-500">{app.description}</p>}
                 </div>
                 <StatusBadge suspended={app.suspended} />
@@ -116,6 +125,8 @@ export default async function DomainPage({ params }: { params: Promise<{ name: s
       </section>
 
       <CreateUserForm domain={domain.name} action={createUserAction.bind(null, domain.name)} />
+
+      <DomainSettings name={domain.name} deleteAction={deleteDomainAction.bind(null, domain.name)} />
     </div>
   );
 }
