@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { signOutAction } from "@/app/signin/actions";
 
 const portalLinks = [
   { href: "/apps", label: "Applications" },
@@ -11,7 +10,7 @@ const portalLinks = [
 ];
 
 /** The header's right side: portal navigation when signed in, a sign-in link otherwise. */
-export function HeaderNav({ email }: { email: string | null }) {
+export function HeaderNav({ email, signOutAction }: { email: string | null; signOutAction: () => Promise<void> }) {
   const pathname = usePathname() ?? "/";
   // The end-user authorization page belongs to the user, not to a developer: no portal links there.
   if (pathname.startsWith("/oauth/")) return null;
@@ -42,10 +41,17 @@ export function HeaderNav({ email }: { email: string | null }) {
           </Link>
         ))}
       </nav>
-      <div className="flex items-center gap-3 border-l border-slate-200 pl-5">
-        <span className="max-w-48 truncate text-slate-500" title={email} data-testid="developer-email">
+      <div className="flex items-center gap-3 sm:border-l sm:border-slate-200 sm:pl-5">
+        <Link
+          href="/account"
+          aria-current={isActive("/account") ? "page" : undefined}
+          className={`max-w-48 truncate hover:underline ${isActive("/account") ? "font-medium text-slate-900" : "text-slate-500 hover:text-slate-900"}`}
+          aria-label="Your account"
+          title="Your account: change your password"
+          data-testid="developer-email"
+        >
           {email}
-        </span>
+        </Link>
         <form action={signOutAction}>
           <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
             Sign out

@@ -3,7 +3,7 @@ import { auth } from "@/auth";
 import { HeaderNav } from "./header-nav";
 
 /** Reads the session cookie only (JWT): renders without a database. */
-export async function SiteHeader() {
+export async function SiteHeader({ signOutAction }: { signOutAction: () => Promise<void> }) {
   // A broken or expired session cookie gives no session (Auth.js logs it), not an error.
   const email = (await auth())?.developer?.email ?? null;
   return (
@@ -13,7 +13,7 @@ export async function SiteHeader() {
           <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-brand-500" />
           Switchboard
         </Link>
-        <HeaderNav email={email} />
+        <HeaderNav email={email} signOutAction={signOutAction} />
       </div>
     </header>
   );

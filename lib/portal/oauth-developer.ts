@@ -4,6 +4,9 @@ import type { DeveloperSession } from "@/lib/developers/developers";
 /** Stored instead of a password hash for accounts made by a third-party sign-in: no password matches it. */
 const oauthMarker = (provider: string) => `oauth:${provider}`;
 
+/** True for an account made by a GitHub or Google sign-in: it has no password to check or change. */
+export const isPasswordless = (passwordHash: string) => passwordHash.startsWith("oauth:");
+
 /**
  * The developer behind a GitHub or Google sign-in, found by email. A new email gets a new
  * developer account without a usable password. An existing account is used when this provider
