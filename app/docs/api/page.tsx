@@ -1,9 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { link } from "@/components/styles";
 import { errorCodes } from "@/lib/rest/api-error";
 import { FILTER_OPS, MAX_COUNT } from "@/lib/rest/list-query";
+import { version as swaggerUiVersion } from "swagger-ui-dist/package.json";
+import { SwaggerReference } from "./swagger-reference";
 
 export const metadata: Metadata = { title: "API reference" };
+
+const SPEC_URL = "/rest/1.0/openapi.json";
 
 const methodRules = [
   ["GET", "200 with {\"entry\": ...}: an array for a collection (even with 0 or 1 items), an object for one item."],
@@ -28,12 +33,38 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export default function ApiReferencePage() {
   return (
     <article className="space-y-10">
-      <header className="space-y-2">
+      <header className="space-y-3">
         <h1 className="text-3xl font-semibold tracking-tight">API reference</h1>
         <p className="text-slate-600">
           Every path below is relative to <Code>{"{base_url}"}</Code> = <Code>https://your-host/rest/1.0</Code>. Request and
-          response bodies are JSON.
+          response bodies are JSON. Each operation shows a curl and a TypeScript example; the same document is at{" "}
+          <a href={SPEC_URL} className={link}>
+            {SPEC_URL}
+          </a>{" "}
+          (OpenAPI 3.1) for code generators.
         </p>
+        <p className="text-slate-600">
+          The reference cannot send requests: each one must be signed with OAuth 1.0a. To try an operation, open one of your
+          applications in the portal and use its <strong>API console</strong>, which signs requests with that application&apos;s
+          keys.{" "}
+          <Link href="/apps" className={link}>
+            Your applications
+          </Link>
+        </p>
+        <nav aria-label="On this page" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {[
+            ["#authentication", "Authentication"],
+            ["#reference", "Operations"],
+            ["#responses", "Responses"],
+            ["#paging", "Paging and filters"],
+            ["#errors", "Errors"],
+            ["#events", "Events"],
+          ].map(([href, label]) => (
+            <a key={href} href={href} className={link}>
+              {label}
+            </a>
+          ))}
+        </nav>
       </header>
 
       <Section id="authentication" title="Authentication">
@@ -48,6 +79,10 @@ export default function ApiReferencePage() {
           A request that is not signed, or signed wrongly, answers <Code>401</Code> with{" "}
           <Code>WWW-Authenticate: OAuth realm=&quot;...&quot;, oauth_problem=&quot;...&quot;</Code> naming the problem.
         </p>
+      </Section>
+
+      <Section id="reference" title="Operations">
+        <SwaggerReference assetsPath="/docs/api/assets" version={swaggerUiVersion} specUrl={SPEC_URL} />
       </Section>
 
       <Section id="responses" title="Responses by method">
@@ -118,7 +153,7 @@ export default function ApiReferencePage() {
       <Section id="events" title="Events">
         <p>
           Events of your application are POSTed, signed, to its notification URL: see{" "}
-          <Link href="/docs/webhooks" className="font-medium text-brand-600 hover:underline">Receiving webhooks</Link>.
+          <Link href="/docs/webhooks" className={link}>Receiving webhooks</Link>.
         </p>
       </Section>
 

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { screenshot } from "../support/screenshot";
+
+test("/docs/api renders the OpenAPI reference with Swagger UI, loading nothing from another origin", async ({ page, baseURL }, testInfo) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await page.goto("/docs/api");
+
+  const reference = page.getByTestId("swagger-ui");
+  await expect(reference.getByText("Create a user").first()).toBeVisible();
+  await expect(reference.getByText("createUser").first()).toBeAttached();
+  await expect(page.getByRole("link", { name: "Your applications" })).toBeVisible();
+  // Requests must be signed: the reference offers no "Try it out".
+  await reference.getByText("Create a user").first().click();
+  await expect(reference.getByText("curl").first()).toBeVisible();
+  await expect(reference.getByRole("button", { name: "Try it out" })).toHaveCount(0);
+  await screenshot(page, testInfo, "api-reference");
+
+  // Every problem's type links here: the anchors exist.
+  await expect(page.locator("#error-conflict")).toContainText("409");
+  await expect(page.locator("#error-validation_failed")).toContainText("400");
+
+  const origin = new URL(baseURL!).origin;
+  expect(requested.length).toBeGreaterThan(0);
+  expect(requested.filter((url) => !url.startsWith("data:") && new URL(url).origin !== origin)).toEqual([]);
+  expect(requested.some((url) => url.includes("/rest/1.0/openapi.json"))).toBe(true);
+
+  // The asset route serves its two files only, cached for long.
+  const css = await page.request.get("/docs/api/assets/swagger-ui.css");
+  expect(css.status()).toBe(200);
+  expect(css.headers()["content-type"]).toContain("text/css");
+  expect(css.headers()["cache-control"]).toContain("immutable");
+  expect((await page.request.get("/docs/api/assets/package.json")).status()).toBe(404);
+  expect((await page.request.get("/docs/api/assets/..%2F..%2Fpackage.json")).status()).toBe(404);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/docs/api#error-conflict");
+  await expect(reference.getByText("Create a user").first()).toBeVisible();
+  await expect(page.locator("#error-conflict")).toBeInViewport();
+  await screenshot(page, testInfo, "api-reference-phone");
+});
+
+test("public/: the favicon and robots.txt", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /\/favicon\.svg/);
+  const icon = await page.request.get("/favicon.svg");
+  expect(icon.status()).toBe(200);
+  expect(await icon.text()).toContain("<svg");
+  const robots = await (await page.request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /rest");
+  expect(robots).toContain("Disallow: /api");
+});
