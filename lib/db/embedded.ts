@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
@@ -5,27 +6,46 @@ import { acquireDataDirLock } from "./data-dir-lock";
 
 export interface EmbeddedDatabase {
   url: string;
+  /** The folder (mode 0700) holding the Unix socket `.s.PGSQL.5432` (mode 0600). */
+  socketDir: string;
   stop: () => Promise<void>;
 }
 
+/** The name libpq and node-postgres look for in a socket folder (port 5432). */
+export const SOCKET_FILE = ".s.PGSQL.5432";
+// Linux's sun_path holds 108 bytes with the closing NUL; Node silently truncates longer paths.
+const MAX_SOCKET_PATH_BYTES = 107;
+
 /**
- * Opens PGlite on disk and serves it on a loopback port, so the app reaches it through the same
- * @prisma/adapter-pg as a real PostgreSQL server (same errors, same SQL, same tests).
- * PGlite is single-session: two clients active at once would interleave their extended-protocol
- * messages and mix their statements. So only one client is ever active: the launcher's pool closes
- * before the app starts, and the app's pool holds one connection (DB_POOL_MAX=1). The second slot
- * only absorbs the moment when the launcher's socket is still closing as the app connects.
+ * Opens PGlite on disk and serves it on a Unix socket in DATA_DIR, so the app reaches it through
+ * the same @prisma/adapter-pg as a real PostgreSQL server (same errors, same SQL, same tests).
+ * The socket server has no authentication: the socket's folder (0700) and file (0600) admit only
+ * this OS user (docs/security.md). PGlite is single-session: two clients active at once would
+ * interleave their extended-protocol messages and mix their statements. So only one client is
+ * ever active: the launcher's pool closes before the app starts, and the app's pool holds one
+ * connection (DB_POOL_MAX=1). The second slot only absorbs the moment when the launcher's socket
+ * is still closing as the app connects.
  */
 export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
   const releaseLock = acquireDataDirLock(dataDir);
   try {
+    const socketDir = prepareSocketDir(dataDir);
+    const socketPath = path.join(socketDir, SOCKET_FILE);
     const db = await PGlite.create(path.join(dataDir, "pglite"));
-    const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 2 });
-    await server.start();
+    const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
+    try {
+      await server.start();
+      fs.chmodSync(socketPath, 0o600);
+    } catch (error) {
+      await server.stop();
+      await db.close();
+      throw error;
+    }
     return {
-      url: `postgres://postgres@${server.getServerConn()}/postgres`,
+      url: embeddedDatabaseUrl(socketDir),
+      socketDir,
       async stop() {
-        await server.stop();
+        await server.stop(); // also removes the socket file
         await db.close();
         releaseLock();
       },
@@ -34,4 +54,29 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
     releaseLock();
     throw error;
   }
+}
+
+/** node-postgres reads a `host` starting with "/" as the folder of a Unix socket. */
+export function embeddedDatabaseUrl(socketDir: string): string {
+  return `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
+}
+
+/** Call only while holding the data-dir lock: a socket file found then is left by a killed run. */
+function prepareSocketDir(dataDir: string): string {
+  const socketDir = path.join(path.resolve(dataDir), "socket");
+  const socketPath = path.join(socketDir, SOCKET_FILE);
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+    throw new Error(
+      `The embedded database's socket path ${socketPath} is longer than ${MAX_SOCKET_PATH_BYTES} bytes, ` +
+        `the limit for a Unix socket. Set DATA_DIR to a shorter path.`,
+    );
+  }
+  fs.mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+  const folder = fs.lstatSync(socketDir);
+  if (!folder.isDirectory() || folder.uid !== process.getuid?.()) {
+    throw new Error(`${socketDir} must be a folder owned by the user running the server; remove it and start again.`);
+  }
+  fs.chmodSync(socketDir, 0o700);
+  fs.rmSync(socketPath, { force: true });
+  return socketDir;
 }
