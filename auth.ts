@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
@@ -56,16 +57,16 @@ function providers(): Provider[] {
       },
     }),
   ];
-  if (process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET) list.push(GitHub);
-  if (process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET) list.push(Google);
+  if (config().AUTH_GITHUB_ID && config().AUTH_GITHUB_SECRET) list.push(GitHub);
+  if (config().AUTH_GOOGLE_ID && config().AUTH_GOOGLE_SECRET) list.push(Google);
   return list;
 }
 
 /** The third-party sign-in buttons to show on /signin (id and label). */
 export function oauthProviders(): { id: string; name: string }[] {
   const list: { id: string; name: string }[] = [];
-  if (process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET) list.push({ id: "github", name: "GitHub" });
-  if (process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET) list.push({ id: "google", name: "Google" });
+  if (config().AUTH_GITHUB_ID && config().AUTH_GITHUB_SECRET) list.push({ id: "github", name: "GitHub" });
+  if (config().AUTH_GOOGLE_ID && config().AUTH_GOOGLE_SECRET) list.push({ id: "google", name: "Google" });
   return list;
 }
 

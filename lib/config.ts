@@ -12,11 +12,17 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Set by the launcher for the server it starts: "1" when DATABASE_URL is the embedded PGlite. */
+  DB_EMBEDDED: z.enum(["0", "1"]).default("0"),
   ENCRYPTION_KEY: z
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded (openssl rand -base64 32)")
     .optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional(),
+  AUTH_GITHUB_ID: z.string().optional(),
+  AUTH_GITHUB_SECRET: z.string().optional(),
+  AUTH_GOOGLE_ID: z.string().optional(),
+  AUTH_GOOGLE_SECRET: z.string().optional(),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** Optional: shared rate limits, nonce and cache invalidation across instances. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
@@ -38,6 +44,7 @@ const schema = z.object({
     .regex(/^\s*\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*\s*$/, "a comma-separated list of delays such as 5s,5m,30m,2h")
     .default("5s,5m,30m,2h,5h,10h,10h"),
   DELIVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
+  DELIVERY_SCHEDULER: z.enum(["on", "off"]).default("on"),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   DEMO_DEVELOPER_EMAIL: z.email().default("demo@example.com"),
   DEMO_DEVELOPER_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
@@ -46,6 +53,9 @@ const schema = z.object({
   DEMO_CONSUMER_KEY: z.string().min(8).max(128).optional(),
   DEMO_CONSUMER_SECRET: z.string().min(16).max(256).optional(),
 });
+
+/** Every variable the product reads (.env.example must list exactly these). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape);
 
 export type Config = z.infer<typeof schema> & {
   publicUrl: string;
@@ -65,7 +75,6 @@ export function webhookPrivateTargetsAllowed(env: { WEBHOOK_ALLOW_PRIVATE?: stri
   return LOOPBACK_HOST.test(env.HOST || "0.0.0.0");
 }
 
-
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 
 /** "5s,5m,2h" -> [5000, 300000, 7200000] */
@@ -79,7 +88,7 @@ export function parseDelays(list: string): number[] {
 export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value throws a ConfigError that names the variable and the rule. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema.safeParse(blanksRemoved);
   if (!result.success) {
@@ -99,4 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 let cached: Config | undefined;
 export function config(): Config {
   return (cached ??= loadConfig());
+}
+
+/** Reads the environment again: for the launcher once it has filled in generated secrets, and for tests. */
+export function reloadConfig(): Config {
+  cached = undefined;
+  return config();
 }

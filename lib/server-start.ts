@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { jobsSignature } from "@/lib/events/jobs-auth";
 
 /** Runs once when the Next.js server process starts (instrumentation.ts). */
@@ -14,9 +15,8 @@ export function onServerStart() {
  * bundles, and a second database client would open a second PGlite session.
  */
 function startDeliveryScheduler() {
-  const port = process.env.PORT;
-  if (!port || process.env.DELIVERY_SCHEDULER === "off") return;
-  const interval = Number(process.env.DELIVERY_INTERVAL_MS ?? 2000);
+  const { PORT: port, DELIVERY_SCHEDULER, DELIVERY_INTERVAL_MS: interval } = config();
+  if (DELIVERY_SCHEDULER === "off") return;
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -6,6 +6,7 @@
 //    is stopped (PGlite allows one process per data directory), then the server is started and
 //    drains them; events/s from the first delivery to the last.
 // Every run counts lost (never delivered) and duplicated (delivered twice) events.
+import { reloadConfig } from "../lib/config";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -125,6 +126,7 @@ export async function startBenchServer(
   const withDatabase = async <T>(fn: (prisma: PrismaClient, pool: pg.Pool) => Promise<T>): Promise<T> => {
     process.env.ENCRYPTION_KEY = env.ENCRYPTION_KEY;
     process.env.PUBLIC_URL = env.PUBLIC_URL;
+    reloadConfig();
     const embedded = postgresUrl ? undefined : await startEmbeddedDatabase(dataDir);
     const pool = new pg.Pool({ connectionString: postgresUrl || embedded!.url, max: 1 });
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

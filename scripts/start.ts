@@ -8,7 +8,7 @@ import path from "node:path";
 import { PrismaClient } from "@prisma/client";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { ConfigError, loadConfig, type Config } from "../lib/config";
+import { ConfigError, loadConfig, reloadConfig, type Config } from "../lib/config";
 import { startEmbeddedDatabase } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
 import { seedDemo } from "../lib/seed/demo";
@@ -33,6 +33,7 @@ function resolveSecrets(cfg: Config) {
   const local = cfg.DATABASE_URL ? undefined : loadLocalSecrets(cfg.dataDir);
   process.env.ENCRYPTION_KEY = cfg.ENCRYPTION_KEY ?? local!.encryptionKey;
   process.env.AUTH_SECRET = cfg.AUTH_SECRET ?? local!.authSecret;
+  reloadConfig();
   return local;
 }
 

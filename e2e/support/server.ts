@@ -7,6 +7,7 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import pg from "pg";
+import { reloadConfig } from "@/lib/config";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
 import { seedDemo } from "@/lib/seed/demo";
@@ -107,6 +108,7 @@ export async function startServer(
 async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
   const saved = process.env.ENCRYPTION_KEY;
   process.env.ENCRYPTION_KEY = env.ENCRYPTION_KEY;
+  reloadConfig();
   const embedded = env.DATABASE_URL ? undefined : await startEmbeddedDatabase(env.DATA_DIR!);
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL || embedded!.url, max: 1 });
   try {
@@ -143,6 +145,7 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
     await embedded?.stop();
     if (saved === undefined) delete process.env.ENCRYPTION_KEY;
     else process.env.ENCRYPTION_KEY = saved;
+    reloadConfig();
   }
 }
 

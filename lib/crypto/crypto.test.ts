@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
+import { reloadConfig } from "@/lib/config";
 import { decryptSecret, encryptSecret } from "./secret-box";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "./password";
 
 beforeAll(() => {
   process.env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
+  reloadConfig();
 });
 
 describe("secret box", () => {
@@ -29,9 +31,10 @@ describe("secret box", () => {
     const saved = process.env.ENCRYPTION_KEY;
     process.env.ENCRYPTION_KEY = Buffer.alloc(16).toString("base64");
     try {
-      expect(() => encryptSecret("x")).toThrow(/ENCRYPTION_KEY/);
+      expect(() => reloadConfig()).toThrow(/ENCRYPTION_KEY/);
     } finally {
       process.env.ENCRYPTION_KEY = saved;
+      reloadConfig();
     }
   });
 });

@@ -1,10 +1,11 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { config } from "@/lib/config";
 
 // AES-256-GCM for secrets the server must read back (consumer and token secrets).
 // Stored form: "v1.<iv>.<tag>.<ciphertext>", base64url parts; "v1" leaves room for key rotation.
 
 function key(): Buffer {
-  const raw = process.env.ENCRYPTION_KEY;
+  const raw = config().ENCRYPTION_KEY;
   const buf = raw ? Buffer.from(raw, "base64") : Buffer.alloc(0);
   if (buf.length !== 32) throw new Error("ENCRYPTION_KEY is missing or not 32 bytes of base64");
   return buf;

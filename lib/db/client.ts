@@ -1,14 +1,16 @@
 import { PrismaClient } from "@prisma/client";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { config } from "@/lib/config";
 
 // One client per process. The launcher (scripts/start.ts) sets DATABASE_URL for both databases:
 // a real PostgreSQL server, or the embedded PGlite it serves on a loopback port.
 function createPrismaClient() {
+  const { DATABASE_URL, DB_POOL_MAX, DB_EMBEDDED } = config();
   const adapter = new PrismaPg({
-    connectionString: process.env.DATABASE_URL,
-    max: Number(process.env.DB_POOL_MAX ?? 10),
+    connectionString: DATABASE_URL,
+    max: DB_POOL_MAX,
     // PGlite runs one connection; keeping it open avoids a reconnect handshake per idle period.
-    idleTimeoutMillis: process.env.DB_EMBEDDED === "1" ? 0 : 10_000,
+    idleTimeoutMillis: DB_EMBEDDED === "1" ? 0 : 10_000,
   });
   return new PrismaClient({ adapter });
 }

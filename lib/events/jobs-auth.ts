@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { config } from "@/lib/config";
 import { safeEqual } from "@/lib/oauth/signature";
 
 // The delivery job route is triggered by the in-server scheduler (or an external cron) with an
@@ -6,7 +7,7 @@ import { safeEqual } from "@/lib/oauth/signature";
 const WINDOW_SECONDS = 60;
 
 function jobsKey(): Buffer {
-  const secret = process.env.ENCRYPTION_KEY;
+  const secret = config().ENCRYPTION_KEY;
   if (!secret) throw new Error("ENCRYPTION_KEY is not set");
   return createHmac("sha256", Buffer.from(secret, "base64")).update("switchboard-jobs").digest();
 }

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { webhookPrivateTargetsAllowed } from "@/lib/config";
+import { reloadConfig, webhookPrivateTargetsAllowed } from "@/lib/config";
 import { sendWebhook } from "./send";
 import { assertDeliverableUrl, isBlockedAddress, refusalReason } from "./ssrf";
 
@@ -10,11 +10,14 @@ afterEach(() => {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
+  reloadConfig();
 });
 
-const refusePrivate = () => {
-  process.env.WEBHOOK_ALLOW_PRIVATE = "false";
+const setAllowPrivate = (value: "true" | "false") => {
+  process.env.WEBHOOK_ALLOW_PRIVATE = value;
+  reloadConfig();
 };
+const refusePrivate = () => setAllowPrivate("false");
 
 describe("SSRF address rules", () => {
   // One address from every special-purpose range ipaddr.js classifies.
@@ -102,7 +105,7 @@ describe("SSRF address rules", () => {
   );
 
   it("allows private targets only when WEBHOOK_ALLOW_PRIVATE=true", async () => {
-    process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+    setAllowPrivate("true");
     await expect(assertDeliverableUrl("http://127.0.0.1:8080/hook")).resolves.toBeUndefined();
   });
 });
@@ -147,7 +150,7 @@ describe("connect-time check", () => {
   it("applies the current setting at each send", async () => {
     const server = await countingServer();
     try {
-      process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+      setAllowPrivate("true");
       expect((await sendWebhook(`http://127.0.0.1:${server.port}/`, "Json=%7B%7D", {}, 2000)).ok).toBe(true);
       refusePrivate();
       // The keep-alive connection opened while allowed is not reused.

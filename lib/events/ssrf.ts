@@ -1,7 +1,7 @@
 import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
-import { webhookPrivateTargetsAllowed } from "@/lib/config";
+import { config } from "@/lib/config";
 import { ApiError } from "@/lib/rest/api-error";
 
 // Notification URLs may not reach the server's own network: every special-purpose IPv4 and IPv6
@@ -11,8 +11,7 @@ import { ApiError } from "@/lib/rest/api-error";
 // so DNS rebinding and URLs saved under another setting gain nothing).
 
 /** The current setting: WEBHOOK_ALLOW_PRIVATE, or unset, allowed only on a loopback-bound server. */
-export const privateTargetsAllowed = () =>
-  webhookPrivateTargetsAllowed({ WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE, HOST: process.env.HOST });
+export const privateTargetsAllowed = () => config().webhookAllowPrivate;
 
 const RANGE_NAMES: Record<string, string> = {
   unspecified: "an unspecified",
