@@ -7,7 +7,7 @@ import { deleteApplication } from "@/lib/applications/delete-application";
 import { applicationSettingsSchema } from "@/lib/applications/schemas";
 import { rotateConsumerSecret } from "@/lib/applications/secrets";
 import { updateApplication } from "@/lib/applications/update-application";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { developerActor } from "@/lib/tenancy/actor";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";

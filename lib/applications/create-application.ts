@@ -3,7 +3,7 @@ import { encryptSecret } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
 import { newWebhookSecret } from "@/lib/events/signing";
 import { assertDeliverableUrl } from "@/lib/events/ssrf";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { DeveloperActor } from "@/lib/tenancy/actor";
 import { createApplicationSchema } from "./schemas";
 import { toPortalApplication } from "./transform";

@@ -1,6 +1,6 @@
 import { prisma } from "@/lib/db/client";
 import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
-import { ApiError, notFound } from "@/lib/rest/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import type { DeveloperActor } from "@/lib/tenancy/actor";
 import { ownApplicationScope } from "@/lib/tenancy/scope";
 import { getOwnApplicationOrThrow } from "./get-application";

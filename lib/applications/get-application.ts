@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/rest/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { applicationScope, ownApplicationScope } from "@/lib/tenancy/scope";
 import { isGuid } from "@/lib/validation";

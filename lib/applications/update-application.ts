@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
 import { assertDeliverableUrl } from "@/lib/events/ssrf";
-import { notFound } from "@/lib/rest/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { withoutUnchangedReadOnly } from "@/lib/rest/read-only-fields";
 import type { Actor } from "@/lib/tenancy/actor";
 import { ownApplicationScope } from "@/lib/tenancy/scope";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "@/lib/crypto/password";
 import { prisma } from "@/lib/db/client";
 import { isPasswordless } from "@/lib/portal/oauth-developer";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { DeveloperActor } from "@/lib/tenancy/actor";
 import { password } from "@/lib/validation";
 

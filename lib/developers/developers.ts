@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "@/lib/crypto/password";
 import { prisma } from "@/lib/db/client";
 import { password } from "@/lib/validation";

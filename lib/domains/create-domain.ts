@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { isGuid } from "@/lib/validation";
 import { toDomainEntry } from "./schemas";

@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/rest/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { managedDomainScope } from "@/lib/tenancy/scope";
 import { domainOwnerFor } from "./create-domain";

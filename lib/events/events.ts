@@ -2,7 +2,7 @@ import type { DeliveryAttempt, Event, Prisma } from "@prisma/client";
 import { getOwnApplicationOrThrow } from "@/lib/applications/get-application";
 import { applicationPublicId } from "@/lib/applications/transform";
 import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/rest/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import { parseListQuery, toPage, type ListQuery } from "@/lib/rest/list-query";
 import type { Actor } from "@/lib/tenancy/actor";
 import { EVENT_STATUSES, eventFilterable, isEventStatus, type EventEntry } from "./contracts";

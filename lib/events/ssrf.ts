@@ -2,7 +2,7 @@ import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { config } from "@/lib/config";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 // Notification URLs may not reach the server's own network: every special-purpose IPv4 and IPv6
 // range (ipaddr.js range() other than "unicast") is refused, and so is an IPv6 address embedding

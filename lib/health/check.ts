@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { ApiError } from "@/lib/rest/api-error";
-import { isDatabaseUnreachable } from "@/lib/rest/known-errors";
+import { ApiError } from "@/lib/errors/api-error";
+import { isDatabaseUnreachable } from "@/lib/errors/known-errors";
 import type { z } from "zod";
 import type { healthEntrySchema } from "./contracts";
 

@@ -34,8 +34,10 @@ class TtlCache<V> {
   }
 }
 
-const applications = new TtlCache<CachedApplication>();
-const accessTokens = new TtlCache<CachedAccessToken>();
+// One pair per process: Next.js bundles route handlers and server actions separately, and a change
+// made in the portal must reach the cache the REST routes read.
+const shared = globalThis as unknown as { credentialCaches?: { applications: TtlCache<CachedApplication>; accessTokens: TtlCache<CachedAccessToken> } };
+const { applications, accessTokens } = (shared.credentialCaches ??= { applications: new TtlCache(), accessTokens: new TtlCache() });
 
 export function cachedApplication(consumerKey: string): Promise<CachedApplication> {
   return applications.get(consumerKey, async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { thrown } from "@/lib/testing/thrown";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import {
   collectRequestParams,
   parseAuthorizationHeader,

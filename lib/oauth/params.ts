@@ -1,7 +1,7 @@
 // Collects OAuth request parameters from the Authorization header, the query string and a form body
 // (RFC 5849 section 3.4.1.3.1).
 
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { percentDecode } from "@/lib/oauth/percent-encode";
 
 export type ParamPair = [string, string];

@@ -1,7 +1,7 @@
 import OAuth from "oauth-1.0a";
 import { describe, expect, it } from "vitest";
 import { thrown } from "@/lib/testing/thrown";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { percentDecode, percentEncode } from "@/lib/oauth/percent-encode";
 
 

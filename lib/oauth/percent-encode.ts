@@ -1,6 +1,6 @@
 // RFC 5849 section 3.6 percent-encoding, used for the signature base string and the Authorization header.
 
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 

@@ -1,7 +1,7 @@
 // RFC 5849 HMAC-SHA1 signatures, the body hash extension, and timestamp checks.
 
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { percentEncode } from "@/lib/oauth/percent-encode";
 import type { ParamPair } from "@/lib/oauth/params";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { randomToken } from "@/lib/crypto/random";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { AuthedContext } from "@/lib/rest/context";
 import { safeEqual } from "./signature";
 import { formReply, issueAccessToken, parseScope } from "./tokens";

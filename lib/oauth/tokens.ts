@@ -2,7 +2,7 @@ import { z } from "zod";
 import { randomToken } from "@/lib/crypto/random";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { prisma, type Tx } from "@/lib/db/client";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 export const tokenScope = z.enum(["read-write", "read-only"], { error: 'must be "read-write" or "read-only"' });
 export type TokenScope = z.infer<typeof tokenScope>;

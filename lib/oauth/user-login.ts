@@ -1,7 +1,7 @@
 import type { User } from "@prisma/client";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "@/lib/crypto/password";
 import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { LoginThrottled, loginLimiter } from "@/lib/security/rate-limit";
 
 /** The REST answer to a throttled login: 409 limit_exceeded with the wait in Retry-After and in the sentence. */

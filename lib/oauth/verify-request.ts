@@ -2,7 +2,7 @@ import type { Application, Domain, RequestToken } from "@prisma/client";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
 import { sharedRedis } from "@/lib/redis";
-import { ApiError, type OAuthProblem } from "@/lib/rest/api-error";
+import { ApiError, type OAuthProblem } from "@/lib/errors/api-error";
 import { requestOrigin } from "@/lib/rest/responses";
 import { cachedAccessToken, cachedApplication, type CachedAccessToken } from "./credential-cache";
 import { collectRequestParams } from "./params";

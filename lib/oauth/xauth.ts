@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { forgetCachedCredentials } from "./credential-cache";
 import { clientAddress } from "@/lib/security/client-address";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { AuthedContext } from "@/lib/rest/context";
 import { formReply, issueAccessToken, parseScope } from "./tokens";
 import { authenticateUser } from "./user-login";

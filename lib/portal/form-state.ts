@@ -1,6 +1,6 @@
 import { Prisma } from "@prisma/client";
 import { ZodError } from "zod";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** What a portal form action returns to its form (useActionState). */
 export interface FormState<T = undefined> {

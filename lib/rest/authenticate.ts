@@ -1,6 +1,6 @@
 import { noteTokenUse } from "@/lib/oauth/last-used";
 import { verifyOAuthRequest, type TokenKind } from "@/lib/oauth/verify-request";
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { AuthContext } from "./context";
 
 /**

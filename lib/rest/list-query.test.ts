@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { thrown } from "@/lib/testing/thrown";
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { MAX_COUNT, PAGE, parseListQuery, toPage, type Filterable } from "./list-query";
 
 const filterable: Filterable = {

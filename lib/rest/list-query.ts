@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 // Paging (startIndex, count) and filters (filterBy, filterValue, filterOp) for every collection,
 // turned into a Prisma where/skip/take so the database does the work. Each resource declares

@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { allowHeader } from "./contract";
 import { allContracts } from "./operations";
 import { REST_PREFIX } from "./responses";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { errorCodes, type ErrorCode } from "./api-error";
+import { errorCodes, type ErrorCode } from "@/lib/errors/api-error";
 import type { Contract } from "./contract";
 import { FILTER_OPS, MAX_COUNT } from "./list-query";
 import { allContracts } from "./operations";
@@ -94,7 +94,8 @@ function examples(contract: Contract): string {
         `console.log(res.status, await res.text());`,
       ].join("\n")
     : `const res = await fetch(\`\${BASE_URL}${REST_PREFIX}${path}\`);\nconsole.log(res.status, await res.json());`;
-  return `\n\n**curl**\n\n\`\`\`sh\n${curl}\n\`\`\`\n\n**TypeScript**\n\n\`\`\`ts\n${ts}\n\`\`\`\n\nOr sign and send it with the bundled CLI: \`npm run api -- ${contract.method} ${path}\`.`;
+  const strict = contract.body ? "\n\nAn application that requires signed bodies also sends `oauth_body_hash` (base64 SHA-1 of the exact body) among the signed OAuth parameters." : "";
+  return `${strict}\n\n**curl**\n\n\`\`\`sh\n${curl}\n\`\`\`\n\n**TypeScript**\n\n\`\`\`ts\n${ts}\n\`\`\`\n\nOr sign and send it with the bundled CLI: \`npm run api -- ${contract.method} ${path}\`.`;
 }
 
 function operationObject(contract: Contract): ZodOpenApiOperationObject {

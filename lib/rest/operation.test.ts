@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { defineContract, type Contract } from "./contract";
 import { toPage } from "./list-query";
 import { operation } from "./operation";

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 // A PUT may send back the resource's own GET representation: read-only fields equal to the stored
 // value are ignored, a changed one is a 400 that names it, and unknown fields stay a 400.

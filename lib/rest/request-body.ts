@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** Reads the whole body as text, refusing with 413 once it passes `limit` bytes (before buffering it all). */
 export async function readBodyText(request: Request, limit: number): Promise<string> {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { config } from "@/lib/config";
-import type { ApiError } from "./api-error";
+import type { ApiError } from "@/lib/errors/api-error";
 
 export const REST_PREFIX = "/rest/1.0";
 export const SUPPORTED_VERSIONS = ["1.0"];

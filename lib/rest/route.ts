@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { allowHeader, type Contract } from "./contract";
 import { respondWithError, type Operation, type RestOperation } from "./operation";
 

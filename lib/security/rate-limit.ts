@@ -2,7 +2,6 @@ import type { Redis } from "ioredis";
 import { sharedRedis } from "@/lib/redis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
-import { log } from "@/lib/log";
 
 // Password guessing is slowed down per (address, account) with delays that double after a few
 // free failures, so an attacker mostly slows himself down and the owner, from his own address,

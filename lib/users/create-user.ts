@@ -1,6 +1,6 @@
 import { hashPassword } from "@/lib/crypto/password";
 import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/rest/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import { createdWithOf, type Actor } from "@/lib/tenancy/actor";
 import { domainScope } from "@/lib/tenancy/scope";
 import type { CreateUserInput } from "./schemas";

@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/rest/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { userScope } from "@/lib/tenancy/scope";
 import { isGuid } from "@/lib/validation";

@@ -1,6 +1,6 @@
 import { hashPassword } from "@/lib/crypto/password";
 import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/rest/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { userScope } from "@/lib/tenancy/scope";
 import { isGuid, password as passwordRule } from "@/lib/validation";

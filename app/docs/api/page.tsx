@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { link } from "@/components/styles";
-import { errorCodes } from "@/lib/rest/api-error";
+import { errorCodes } from "@/lib/errors/api-error";
 import { FILTER_OPS, MAX_COUNT } from "@/lib/rest/list-query";
 import { version as swaggerUiVersion } from "swagger-ui-dist/package.json";
 import { SwaggerReference } from "./swagger-reference";

@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { approveAuthorization, denyAuthorization, type AuthorizationOutcome } from "@/lib/oauth/three-legged";
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { clientAddress } from "@/lib/security/client-address";
 
 export interface AuthorizeState {

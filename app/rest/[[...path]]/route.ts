@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/rest/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { respondWithError } from "@/lib/rest/operation";
 import { SUPPORTED_VERSIONS } from "@/lib/rest/responses";
 import { anyMethod } from "@/lib/rest/route";

@@ -8,7 +8,6 @@ export const errorCodes = {
   validation_failed: { status: 400, title: "Validation failed" },
   unauthorized: { status: 401, title: "Unauthorized" },
   forbidden: { status: 403, title: "Forbidden" },
-  too_many_attempts: { status: 403, title: "Too many attempts" },
   not_found: { status: 404, title: "Not Found" },
   method_not_allowed: { status: 405, title: "Method Not Allowed" },
   conflict: { status: 409, title: "Conflict" },
