@@ -1,4 +1,5 @@
 import { config } from "@/lib/config";
+import { log } from "@/lib/log";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
@@ -75,6 +76,17 @@ export const authConfig = {
   session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
   pages: { signIn: "/signin", error: "/signin" },
   trustHost: true,
+  // JSON lines like the rest of the server; a refused sign-in is expected: one line, no stack.
+  logger: {
+    error(error) {
+      const type = (error as Error & { type?: string }).type ?? error.name;
+      if (error instanceof CredentialsSignin) log.info("portal sign-in refused", { type, reason: error.code });
+      else log.error("auth error", { type, error: error.stack ?? error.message, cause: String((error.cause as { err?: Error })?.err?.stack ?? "") });
+    },
+    warn(code) {
+      log.warn("auth warning", { code });
+    },
+  },
   events: {
     // Also for a copy of the cookie: its version is now older than the account's.
     async signOut(message) {

@@ -38,6 +38,9 @@ export const notificationUrl = z
     }
   }, "must be an absolute http:// or https:// URL without credentials");
 
+/** PostgreSQL text holds neither NUL nor lone UTF-16 surrogates (which JSON.parse and URL decoding let through). */
+export const isStorableText = (text: string) => !text.includes("\u0000") && text.isWellFormed();
+
 export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isGuid = (v: string) => GUID.test(v);
 

@@ -3,7 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { applicationScope, ownApplicationScope } from "@/lib/tenancy/scope";
-import { isGuid } from "@/lib/validation";
+import { isGuid, isStorableText } from "@/lib/validation";
 import { toApplicationEntry, toPortalApplication } from "./transform";
 
 /**
@@ -11,6 +11,7 @@ import { toApplicationEntry, toPortalApplication } from "./transform";
  * portal's URLs); anything else names nothing.
  */
 export function applicationRef(ref: string): Prisma.ApplicationWhereInput | undefined {
+  if (!isStorableText(ref)) return undefined;
   if (isGuid(ref)) return { id: ref.toLowerCase() };
   const i = ref.indexOf(":");
   return i > 0 ? { name: ref.slice(i + 1), domain: { name: ref.slice(0, i) } } : undefined;

@@ -2,10 +2,11 @@ import { prisma } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { domainScope } from "@/lib/tenancy/scope";
+import { isStorableText } from "@/lib/validation";
 import { toDomainEntry } from "./schemas";
 
 export async function getDomainOrThrow(actor: Actor, name: string) {
-  const domain = await prisma.domain.findFirst({ where: { AND: [{ name }, domainScope(actor)] } });
+  const domain = isStorableText(name) ? await prisma.domain.findFirst({ where: { AND: [{ name }, domainScope(actor)] } }) : null;
   if (!domain) throw notFound(`Domain ${name}`);
   return domain;
 }

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { actorOf } from "@/lib/tenancy/actor";
+import { isStorableText } from "@/lib/validation";
 import { ApiError } from "@/lib/errors/api-error";
 import { authenticate } from "./authenticate";
 import type { AuthedContext, RestContext } from "./context";
@@ -65,7 +66,7 @@ async function routeParams(route?: RouteParams): Promise<Record<string, string>>
 function parseParams(contract: Contract, url: URL, raw: Record<string, string>): unknown {
   if (!contract.params) return {};
   const result = contract.params.safeParse(raw);
-  if (!result.success) {
+  if (!result.success || !Object.values(raw).every(isStorableText)) {
     throw new ApiError("not_found", `No resource matches ${url.pathname}. Check the id, and that it belongs to your domain.`);
   }
   return result.data;
@@ -106,9 +107,6 @@ function parseJsonBody(request: Request, rawBody: string, schema: z.ZodType): un
   if (bad !== undefined) throw new ApiError("validation_failed", `${bad || "(body)"}: holds a NUL character or an unpaired surrogate; send plain text.`, { extra: { errors: [{ field: bad || "(body)", message: "holds a NUL character or an unpaired surrogate" }] } });
   return validate(schema, value, "body");
 }
-
-/** PostgreSQL text holds neither NUL nor lone UTF-16 surrogates (which JSON.parse lets through). */
-const isStorableText = (text: string) => !text.includes("\u0000") && text.isWellFormed();
 
 /** The path of the first string (or key) in a parsed JSON value that the database could not store. */
 function findUnstorableText(value: unknown, path = ""): string | undefined {
