@@ -5,6 +5,7 @@ import { prisma } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { parseListQuery, toPage, type ListQuery } from "@/lib/rest/list-query";
 import type { Actor } from "@/lib/tenancy/actor";
+import { eventScope } from "@/lib/tenancy/scope";
 import { EVENT_STATUSES, eventFilterable, isEventStatus, type EventEntry } from "./contracts";
 import { kickDelivery, publishEvent } from "./publish";
 
@@ -64,12 +65,12 @@ export async function getEvent(actor: Actor, appId: string, eventId: string) {
 /** Sends the same event (same id) again from the start of the retry schedule. */
 export async function replayEvent(actor: Actor, appId: string, eventId: string) {
   const event = await getEventOrThrow(actor, appId, eventId);
-  const updated = await prisma.event.update({
-    where: { id: event.id },
+  await prisma.event.updateMany({
+    where: { AND: [{ id: event.id }, eventScope(actor)] },
     data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), deliveredAt: null },
   });
   kickDelivery();
-  return toEventEntry(updated);
+  return toEventEntry(await prisma.event.findUniqueOrThrow({ where: { id: event.id } }));
 }
 
 /** Publishes a TestEvent to the application's notification URL (recorded as disabled when it has none). */

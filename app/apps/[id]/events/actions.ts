@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { rotateWebhookSecret } from "@/lib/applications/secrets";
+import { rotateWebhookSecret } from "@/lib/events/webhook-secret";
 import { developerActor } from "@/lib/tenancy/actor";
 import { replayEvent, sendTestEvent } from "@/lib/events/events";
 import { getApplicationWebhook } from "@/lib/events/webhook-status";

@@ -1,4 +1,4 @@
-import { revealWebhookSecret } from "@/lib/applications/secrets";
+import { revealWebhookSecret } from "@/lib/events/webhook-secret";
 import { developerActor } from "@/lib/tenancy/actor";
 import { portalJson } from "../events/portal-json";
 
