@@ -25,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node node_modules/tsx/dist/cli.mjs scripts/start.ts",
+    command: "node --import tsx scripts/start.ts",
     url: `${baseURL}/rest/1.0/health`,
     timeout: 180_000,
     reuseExistingServer: false,

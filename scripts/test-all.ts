@@ -59,7 +59,7 @@ function leftoverProcesses(): Array<{ pid: number; cmdline: string }> {
       try {
         const cmdline = fs.readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").join(" ").trim();
         const cwd = fs.readlinkSync(`/proc/${name}/cwd`);
-        return cwd === root && /scripts\/start\.ts|next-server|next\/dist\/bin\/next/.test(cmdline) ? [{ pid: Number(name), cmdline }] : [];
+        return cwd === root && /scripts\/(start|serve)\.ts|next-server|next\/dist\/bin\/next/.test(cmdline) ? [{ pid: Number(name), cmdline }] : [];
       } catch {
         return []; // ended meanwhile, or not ours to read
       }

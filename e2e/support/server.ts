@@ -152,7 +152,9 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
 export function launch(env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const out = fs.openSync(logFile, "a");
   // Run from the project root (where the test runners start).
-  return spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+  // tsx as a loader, not its CLI: the CLI is a second process, and a signal sent to it (kill -9)
+  // would leave the real launcher running.
+  return spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env,
     stdio: ["ignore", out, out],
   });
