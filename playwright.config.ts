@@ -1,4 +1,3 @@
-import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { demoEnv } from "./e2e/support/fixtures";
@@ -35,8 +34,9 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: baseURL,
-      // npm test passes a directory it removes afterwards.
-      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `switchboard-e2e-${process.pid}`),
+      // npm test passes a directory it removes afterwards; a direct run keeps it with its other
+      // artifacts in test-results/ (replaced by the next run), never in the system's temp folder.
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.resolve("test-results", "e2e-data"),
       NEXT_TELEMETRY_DISABLED: "1",
       DATABASE_URL: "",
     },
