@@ -245,6 +245,8 @@ test("events: another developer cannot see the demo application's events or secr
   await expect(page.getByRole("heading", { name: "Verifying the signature" })).toBeVisible();
   await screenshot(page, testInfo, "events-docs-webhooks");
   await page.goto("/docs/api#events");
+  // The reference renders above this link while the page loads, moving it: wait until it is rendered.
+  await expect(page.getByRole("heading", { name: "Switchboard REST API" })).toBeVisible();
   await page.getByRole("link", { name: "Receiving webhooks" }).click();
   await expect(page.getByRole("heading", { name: "Receiving webhooks", level: 1 })).toBeVisible();
 
