@@ -1,18 +1,17 @@
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CREDENTIAL_CACHE_TTL_MS } from "@/lib/oauth/credential-cache";
 import { call, client, createLoggedInUser } from "../support/api-client";
 import { specialApps } from "../support/fixtures";
-import { freePort, launch, startServer, stopProcess, waitUntilHealthy, type TestServer } from "../support/server";
+import { launchSecondInstance, startServer, stopProcess, type TestServer } from "../support/server";
 
 // Signed requests read the application and the access token from a short-lived cache. A change made
 // through one instance applies there at once and on another instance within the cache's window.
 const postgresUrl = process.env.TEST_DATABASE_URL;
 let first: TestServer | undefined;
-let second: ReturnType<typeof launch> | undefined;
+let second: Awaited<ReturnType<typeof launchSecondInstance>> | undefined;
 
 afterAll(async () => {
-  if (second) await stopProcess(second);
+  if (second) await stopProcess(second.process);
   await first?.stop();
 }, 120_000);
 
@@ -28,11 +27,8 @@ async function refusedWithin(request: () => Promise<{ status: number }>, limitMs
 describe.runIf(postgresUrl)("the credential cache across two instances", () => {
   it("applies a revocation at once where it was made and within the window on the other instance", async () => {
     first = await startServer({ postgresUrl });
-    const port = await freePort();
-    const log = path.join(first.dataDir, "second.log");
-    second = launch({ ...first.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` }, log);
-    const secondUrl = `http://localhost:${port}`;
-    await waitUntilHealthy(`http://127.0.0.1:${port}`, second, log);
+    second = await launchSecondInstance(first);
+    const secondUrl = second.baseUrl;
 
     const app = { consumerKey: specialApps.events.consumerKey, consumerSecret: specialApps.events.consumerSecret };
     const user = await createLoggedInUser(first.baseUrl, app);

@@ -1,33 +1,29 @@
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { client } from "../support/api-client";
 import { specialApps } from "../support/fixtures";
 import { startReceiver, waitFor } from "../support/receiver";
-import { freePort, launch, startServer, stopProcess, waitUntilHealthy, type TestServer } from "../support/server";
+import { launchSecondInstance, startServer, stopProcess, type TestServer } from "../support/server";
 
 // Two app instances on one PostgreSQL database, both running the delivery scheduler: every event
 // must reach the receiver exactly once when it always answers 200.
 const postgresUrl = process.env.TEST_DATABASE_URL;
 let first: TestServer | undefined;
-let second: ReturnType<typeof launch> | undefined;
+let second: Awaited<ReturnType<typeof launchSecondInstance>> | undefined;
 
 afterAll(async () => {
-  if (second) await stopProcess(second);
+  if (second) await stopProcess(second.process);
   await first?.stop();
 }, 120_000);
 
 describe.runIf(postgresUrl)("two instances", () => {
   it("never send the same event twice", async () => {
     first = await startServer({ postgresUrl, env: { DELIVERY_INTERVAL_MS: "100" } });
-    const port = await freePort();
-    const log = path.join(first.dataDir, "second.log");
-    second = launch({ ...first.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` }, log);
-    await waitUntilHealthy(`http://127.0.0.1:${port}`, second, log);
+    second = await launchSecondInstance(first);
 
     const receiver = await startReceiver(() => ({ status: 200, delayMs: 20 }));
     try {
       const viaFirst = client(first.baseUrl, specialApps.events);
-      const viaSecond = client(`http://localhost:${port}`, specialApps.events);
+      const viaSecond = client(second.baseUrl, specialApps.events);
       const appId = `other:${specialApps.events.name}`;
       expect((await viaFirst("PUT", `/apps/${appId}`, { json: { notificationUrl: receiver.url } })).status).toBe(200);
       const ids: string[] = [];

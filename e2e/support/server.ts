@@ -149,6 +149,15 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
   }
 }
 
+/** A second instance on the same PostgreSQL database as `first` (its own port); stop it with stopProcess. */
+export async function launchSecondInstance(first: TestServer): Promise<{ baseUrl: string; process: ChildProcess }> {
+  const port = await freePort();
+  const log = path.join(first.dataDir, "second.log");
+  const child = launch({ ...first.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` }, log);
+  await waitUntilHealthy(`http://127.0.0.1:${port}`, child, log);
+  return { baseUrl: `http://localhost:${port}`, process: child };
+}
+
 export function launch(env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const out = fs.openSync(logFile, "a");
   // Run from the project root (where the test runners start).
