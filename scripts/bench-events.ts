@@ -15,9 +15,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import pg from "pg";
 import { client } from "../e2e/support/api-client";
-import { demo, demoEnv } from "../e2e/support/fixtures";
+import { demo } from "../e2e/support/fixtures";
 import { startReceiver } from "../e2e/support/receiver";
-import { freePort, launch, stopProcess, waitUntilHealthy } from "../e2e/support/server";
+import { freePort, launch, serverEnv, stopProcess, waitUntilHealthy } from "../e2e/support/server";
 import { startEmbeddedDatabase } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
 import { publishEvent } from "../lib/events/publish";
@@ -109,20 +109,7 @@ export async function startBenchServer(
   onCleanup(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const postgresUrl = database === "postgres" ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!) : "";
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...demoEnv(),
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    DATABASE_URL: postgresUrl,
-    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    AUTH_SECRET: randomBytes(32).toString("base64"),
-    NEXT_TELEMETRY_DISABLED: "1",
-    LOG_LEVEL: "warn",
-    ...options.env,
-  };
+  const env: NodeJS.ProcessEnv = { ...serverEnv({ port, dataDir, databaseUrl: postgresUrl }), ...options.env };
   const withDatabase = async <T>(fn: (prisma: PrismaClient, pool: pg.Pool) => Promise<T>): Promise<T> => {
     process.env.ENCRYPTION_KEY = env.ENCRYPTION_KEY;
     process.env.PUBLIC_URL = env.PUBLIC_URL;

@@ -81,13 +81,8 @@ playwright();
 // Every phase must stop what it started and remove what it wrote: anything left is a failure.
 const leftovers = leftoverProcesses();
 const leftoverDirs = fs.readdirSync(os.tmpdir()).filter((name) => /^switchboard-(test|e2e)-/.test(name) && !tmpBefore.has(name));
-outcomes.push({
-  name: "cleanup",
-  passed: leftovers.length === 0 && leftoverDirs.length === 0 ? 1 : 0,
-  failed: leftovers.length === 0 && leftoverDirs.length === 0 ? 0 : 1,
-  skipped: 0,
-  ok: leftovers.length === 0 && leftoverDirs.length === 0,
-});
+const clean = leftovers.length === 0 && leftoverDirs.length === 0;
+outcomes.push({ name: "cleanup", passed: clean ? 1 : 0, failed: clean ? 0 : 1, skipped: 0, ok: clean });
 for (const p of leftovers) {
   console.log(`\nLeft running by a test: pid ${p.pid}: ${p.cmdline}`);
   // In CI nothing else runs here; on a developer's machine another run may own it.

@@ -54,14 +54,9 @@ async function createFreshDatabase(serverUrl: string): Promise<{ url: string; dr
   };
 }
 
-/** Starts the product exactly as `npm start` does, on a free port with a throwaway database. */
-export async function startServer(
-  options: { postgresUrl?: string; port?: number; log?: string; env?: Record<string, string> } = {},
-): Promise<TestServer> {
-  const port = options.port ?? (await freePort());
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-test-"));
-  const fresh = options.postgresUrl ? await createFreshDatabase(options.postgresUrl) : undefined;
-  const env: NodeJS.ProcessEnv = {
+/** The environment of a throwaway server on loopback: demo seed values, fresh secrets, quiet logs. */
+export function serverEnv({ port, dataDir, databaseUrl }: { port: number; dataDir: string; databaseUrl: string }): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     ...demoEnv(),
     PORT: String(port),
@@ -70,9 +65,21 @@ export async function startServer(
     DATA_DIR: dataDir,
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    DATABASE_URL: fresh?.url ?? "",
+    DATABASE_URL: databaseUrl,
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     AUTH_SECRET: randomBytes(32).toString("base64"),
+  };
+}
+
+/** Starts the product exactly as `npm start` does, on a free port with a throwaway database. */
+export async function startServer(
+  options: { postgresUrl?: string; port?: number; log?: string; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-test-"));
+  const fresh = options.postgresUrl ? await createFreshDatabase(options.postgresUrl) : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...serverEnv({ port, dataDir, databaseUrl: fresh?.url ?? "" }),
     // Webhook receivers in tests listen on loopback; retries and timeouts are shortened.
     WEBHOOK_ALLOW_PRIVATE: "true",
     WEBHOOK_TIMEOUT_MS: "1000",

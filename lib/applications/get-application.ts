@@ -19,23 +19,26 @@ export function applicationRef(ref: string): Prisma.ApplicationWhereInput | unde
 
 async function findApplication(ref: string, scope: Prisma.ApplicationWhereInput) {
   const where = applicationRef(ref);
-  const app = where ? await prisma.application.findFirst({ where: { AND: [where, scope] }, include: { domain: true } }) : null;
+  return where ? prisma.application.findFirst({ where: { AND: [where, scope] }, include: { domain: true } }) : null;
+}
+
+async function findApplicationOrThrow(ref: string, scope: Prisma.ApplicationWhereInput) {
+  const app = await findApplication(ref, scope);
   if (!app) throw notFound(`Application ${ref}`);
   return app;
 }
 
 /** An application the actor may see: through the API, those of its own domain. */
-export const getApplicationOrThrow = (actor: Actor, ref: string) => findApplication(ref, applicationScope(actor));
+export const getApplicationOrThrow = (actor: Actor, ref: string) => findApplicationOrThrow(ref, applicationScope(actor));
 
 /**
  * An application the actor administers: through the API only itself, two-legged; in the portal, the
  * developer's. One the actor can see but not administer (a sibling in its domain) is a 403.
  */
 export async function getOwnApplicationOrThrow(actor: Actor, ref: string) {
-  const where = applicationRef(ref);
-  const own = where ? await prisma.application.findFirst({ where: { AND: [where, ownApplicationScope(actor)] }, include: { domain: true } }) : null;
+  const own = await findApplication(ref, ownApplicationScope(actor));
   if (own) return own;
-  await findApplication(ref, applicationScope(actor));
+  await findApplicationOrThrow(ref, applicationScope(actor));
   throw new ApiError("forbidden", "Only the application itself, signing with its consumer key alone (two-legged), can do this.");
 }
 

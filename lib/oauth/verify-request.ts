@@ -2,6 +2,7 @@ import type { Application, Domain, RequestToken } from "@prisma/client";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
 import { sharedRedis } from "@/lib/redis";
+import { isStorableText } from "@/lib/validation";
 import { ApiError, type OAuthProblem } from "@/lib/errors/api-error";
 import { requestOrigin } from "@/lib/rest/responses";
 import { cachedAccessToken, cachedApplication, type CachedAccessToken } from "./credential-cache";
@@ -59,7 +60,7 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind }: V
       { oauth_parameters_absent: REQUIRED.join("&") },
     );
   }
-  const unreadable = Object.keys(oauth).find((name) => oauth[name]!.includes("\u0000") || !oauth[name]!.isWellFormed());
+  const unreadable = Object.keys(oauth).find((name) => !isStorableText(oauth[name]!));
   if (unreadable) {
     throw new ApiError("bad_request", `The OAuth parameter ${unreadable} holds a NUL character or invalid text.`, { oauthProblem: "parameter_rejected" });
   }

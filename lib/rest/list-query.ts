@@ -1,3 +1,4 @@
+import { isGuid } from "@/lib/validation";
 import { ApiError } from "@/lib/errors/api-error";
 
 // Paging (startIndex, count) and filters (filterBy, filterValue, filterOp) for every collection,
@@ -60,7 +61,6 @@ function nestAt(column: string, condition: unknown): Record<string, unknown> {
     .reduceRight<unknown>((inner, key) => ({ [key]: inner }), condition) as Record<string, unknown>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function datePrefixRange(value: string): { gte: Date; lt: Date } | undefined {
   const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value);
@@ -83,7 +83,7 @@ function filterCondition(name: string, field: FilterField, op: FilterOp, value: 
   if (field.type === "uuid") {
     if (op !== "equals") throw invalid("filterOp", `filterOp ${op} is not supported for ${name}; use equals or present.`);
     // An impossible GUID matches nothing; a malformed one would only be a typo, so say so.
-    if (!UUID.test(value)) throw invalid("filterValue", `filterValue for ${name} must be a GUID; got "${value}".`);
+    if (!isGuid(value)) throw invalid("filterValue", `filterValue for ${name} must be a GUID; got "${value}".`);
     return { equals: value.toLowerCase() };
   }
   if (op === "equals") {
