@@ -39,7 +39,7 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
     try {
       const url = new URL(request.url);
       const rawBody = await readBodyText(request, config().MAX_BODY_BYTES);
-      const auth = await authenticate({ request, url, rawBody, mode: contract.auth, readOnlyTokenAllowed: contract.readOnlyTokenAllowed });
+      const auth = await authenticate({ request, url, rawBody, mode: contract.auth, readOnlyTokenAllowed: contract.readOnlyTokenAllowed, requestId });
       const input = {
         params: parseParams(contract, url, await routeParams(route)),
         query: parseQuery(contract, url.searchParams),
