@@ -169,6 +169,13 @@ describe("service providers acting as users", () => {
     expect(tunnelled.status).toBe(200);
   });
 
+  it("keeps X-Service-SP-UserId naming the domain's owner for POST /domains (the application acts)", async () => {
+    const owner = (await call(baseUrl, legacyApp, "GET", "/domains/other")).body.entry.owner as string;
+    const name = `sp-${process.pid}-${Date.now().toString(36)}`;
+    const created = await call(baseUrl, legacyApp, "POST", "/domains", { json: { name }, headers: { "X-Service-SP-UserId": owner } });
+    expect(created.status, created.text).toBe(201);
+  });
+
   it("answers 404 for another domain's user or a made-up one, and 403 for an application that is not a service provider", async () => {
     const { guid: demoUser } = await createLoggedInUser(baseUrl);
     expect((await call(baseUrl, legacyApp, "GET", "/users", { headers: { "X-BT-Ribbit-SP-UserId": demoUser } })).status).toBe(404);
