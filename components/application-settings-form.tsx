@@ -18,6 +18,10 @@ export interface ApplicationSettings {
   requireSignedBodies: boolean;
   /** "" for none. */
   defaultBillingAccountId: string;
+  allowJsonTunnel: boolean;
+  legacyOAuth10: boolean;
+  serviceProvider: boolean;
+  callbackUrlPrefixes: string[];
 }
 
 export interface BillingAccountOption {
@@ -26,7 +30,42 @@ export interface BillingAccountOption {
   currency: string;
 }
 
-/** Display name, description, notification URL and the two request-signing switches of an application. */
+type Switch = { name: "allow2legged" | "requireSignedBodies" | "allowJsonTunnel" | "legacyOAuth10" | "serviceProvider"; label: string; description: string };
+
+const SIGNING_SWITCHES: Switch[] = [
+  {
+    name: "allow2legged",
+    label: "Allow two-legged requests",
+    description: "When on, requests signed with the consumer key alone (no user token) act as the application itself; when off, every request needs a user's access token.",
+  },
+  {
+    name: "requireSignedBodies",
+    label: "Require signed request bodies",
+    description: "When on, a JSON body without oauth_body_hash (or xoauth_body_signature) is refused, so nobody can change it on the way.",
+  },
+];
+
+const LEGACY_SWITCHES: Switch[] = [
+  {
+    name: "allowJsonTunnel",
+    label: "Allow the browser tunnel (w=JS)",
+    description:
+      "For web pages built on the original JavaScript library: every call arrives as a script GET and is answered as JavaScript any site can load. Leave it off unless you run such a page.",
+  },
+  {
+    name: "legacyOAuth10",
+    label: "Allow the legacy OAuth 1.0 flow",
+    description: "The original three-legged sign-in without a verifier. It is open to session fixation; use it only for old applications, together with the callback prefixes above.",
+  },
+  {
+    name: "serviceProvider",
+    label: "Service provider: act as users",
+    description:
+      "Two-legged requests with X-BT-Ribbit-SP-UserId (or X-Service-SP-UserId) act as that user of this application's domain. Anyone with the consumer secret can then act as any user of the domain.",
+  },
+];
+
+/** Display name, description, notification URL, the request-signing switches and the original clients' settings of an application. */
 export function ApplicationSettingsForm({
   settings,
   billingAccounts,
@@ -98,18 +137,26 @@ export function ApplicationSettingsForm({
         </div>
         <fieldset className="space-y-4 border-t border-slate-100 pt-4">
           <legend className="sr-only">Request signing</legend>
-          <SwitchField
-            name="allow2legged"
-            label="Allow two-legged requests"
-            description="When on, requests signed with the consumer key alone (no user token) act as the application itself; when off, every request needs a user's access token."
-            defaultChecked={state.values ? state.values.allow2legged === "on" : settings.allow2legged}
+          {SIGNING_SWITCHES.map((toggle) => (
+            <SwitchField key={toggle.name} {...toggle} defaultChecked={state.values ? state.values[toggle.name] === "on" : settings[toggle.name]} />
+          ))}
+        </fieldset>
+        <fieldset className="space-y-4 border-t border-slate-100 pt-4">
+          <legend className="text-sm font-semibold text-slate-800">Sign-in callbacks and original client libraries</legend>
+          <Field
+            name="callbackUrlPrefixes"
+            label="Allowed callback URL prefixes"
+            optional
+            multiline
+            maxLength={5100}
+            placeholder="https://example.com/oauth/callback"
+            defaultValue={state.values?.callbackUrlPrefixes ?? settings.callbackUrlPrefixes.join("\n")}
+            errors={state.fieldErrors?.callbackUrlPrefixes}
+            hint="One per line, at most 10. After a user approves your application we only send them back to a URL under one of these; with none, only out-of-band (oob) sign-in works."
           />
-          <SwitchField
-            name="requireSignedBodies"
-            label="Require signed request bodies"
-            description="When on, a JSON body without oauth_body_hash (or xoauth_body_signature) is refused, so nobody can change it on the way."
-            defaultChecked={state.values ? state.values.requireSignedBodies === "on" : settings.requireSignedBodies}
-          />
+          {LEGACY_SWITCHES.map((toggle) => (
+            <SwitchField key={toggle.name} {...toggle} defaultChecked={state.values ? state.values[toggle.name] === "on" : settings[toggle.name]} />
+          ))}
         </fieldset>
         <SubmitButton pendingText="Saving…">Save settings</SubmitButton>
       </form>

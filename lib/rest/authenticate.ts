@@ -1,7 +1,9 @@
 import { noteTokenUse } from "@/lib/oauth/last-used";
+import { serviceProviderUser } from "@/lib/oauth/service-provider";
 import { verifyOAuthRequest, type TokenKind } from "@/lib/oauth/verify-request";
 import { ApiError } from "@/lib/errors/api-error";
 import type { AuthContext } from "./context";
+import { isTunnelled } from "./json-tunnel";
 
 /**
  * "none": public (health). "application": any signed request, two-legged (as the application) or
@@ -25,16 +27,21 @@ export interface AuthenticateInput {
   mode: AuthMode;
   /** The operation changes nothing of the user's data (logout), so a read-only token may call it. */
   readOnlyTokenAllowed?: boolean;
+  /** Logged with a service provider's request acting as a user. */
+  requestId?: string;
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export async function authenticate({ request, url, rawBody, mode, readOnlyTokenAllowed }: AuthenticateInput): Promise<AuthContext | null> {
+export async function authenticate({ request, url, rawBody, mode, readOnlyTokenAllowed, requestId }: AuthenticateInput): Promise<AuthContext | null> {
   if (mode === "none") return null;
   const { application, accessToken, requestToken, oauth } = await verifyOAuthRequest({ request, url, rawBody, tokenKind: TOKEN_KIND[mode] });
 
   if (application.suspended) {
     throw new ApiError("forbidden", `The application ${application.domain.name}:${application.name} is suspended. Contact the domain owner.`);
+  }
+  if (isTunnelled(request) && !application.allowJsonTunnel) {
+    throw new ApiError("forbidden", "The browser tunnel (w=JS) is turned off for this application. Its developer can turn it on in the portal (application settings).");
   }
   if (!accessToken && (mode === "application" || mode === "user")) {
     if (mode === "user") {
@@ -59,6 +66,8 @@ export async function authenticate({ request, url, rawBody, mode, readOnlyTokenA
     }
     user = { id: owner.id, login: owner.login, domainId: owner.domainId };
     noteTokenUse(accessToken.id);
+  } else if (mode === "application") {
+    user = await serviceProviderUser(request, application, requestId);
   }
 
   return {

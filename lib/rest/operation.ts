@@ -9,6 +9,7 @@ import type { AuthedContext, RestContext } from "./context";
 import { fillLocation, type Contract, type Input, type ResultOf } from "./contract";
 import { asApiError } from "@/lib/errors/known-errors";
 import { parseListQuery, PAGE } from "./list-query";
+import { isTunnelled } from "./json-tunnel";
 import { readBodyText } from "./request-body";
 import { jsonResponse, problemResponse, requestIdFor, restUrlFor } from "./responses";
 
@@ -39,7 +40,7 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
     try {
       const url = new URL(request.url);
       const rawBody = await readBodyText(request, config().MAX_BODY_BYTES);
-      const auth = await authenticate({ request, url, rawBody, mode: contract.auth, readOnlyTokenAllowed: contract.readOnlyTokenAllowed });
+      const auth = await authenticate({ request, url, rawBody, mode: contract.auth, readOnlyTokenAllowed: contract.readOnlyTokenAllowed, requestId });
       const input = {
         params: parseParams(contract, url, await routeParams(route)),
         query: parseQuery(contract, url.searchParams),
@@ -52,7 +53,8 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
       response = errorResponse(error, requestId, request);
     }
     response.headers.set("X-Request-Id", requestId);
-    log.info("request", { requestId, operation: contract.operationId, method: request.method, status: response.status, ms: Math.round(performance.now() - started) });
+    const tunnel = isTunnelled(request) ? { tunnel: true } : {};
+    log.info("request", { requestId, operation: contract.operationId, method: request.method, ...tunnel, status: response.status, ms: Math.round(performance.now() - started) });
     return request.method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
   };
   return Object.assign(run, { contract });

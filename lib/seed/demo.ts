@@ -71,6 +71,10 @@ export async function seedDemo(prisma: PrismaClient, input: DemoSeedInput): Prom
           webhookSecretEnc: encryptSecret(newWebhookSecret()),
           createdById: developer.id,
           createdWith: "seed",
+          // The original JavaScript library needs the tunnel; the demo application is where people try it.
+          allowJsonTunnel: true,
+          // Loopback callbacks on any port (RFC 8252 7.3): tools and tests on this machine can sign in.
+          callbackUrlPrefixes: ["http://127.0.0.1/", "http://localhost/"],
         },
       });
     } else {

@@ -94,6 +94,10 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
             allow2legged: app.allow2legged,
             requireSignedBodies: app.requireSignedBodies,
             defaultBillingAccountId: app.defaultBillingAccountId ?? "",
+            allowJsonTunnel: app.allowJsonTunnel,
+            legacyOAuth10: app.legacyOAuth10,
+            serviceProvider: app.serviceProvider,
+            callbackUrlPrefixes: app.callbackUrlPrefixes,
           }}
           billingAccounts={billingAccounts}
           action={updateSettingsAction.bind(null, app.internalId)}
