@@ -64,9 +64,9 @@ export function matchSignature(
   consumerSecret: string,
   tokenSecret = "",
 ): "rfc" | "legacy" | null {
-  const rfc = safeEqual(hmacSha1(signatureBaseString(method, baseUri, params.all), consumerSecret, tokenSecret), signature);
-  const legacy = safeEqual(hmacSha1(legacyBaseString(method, baseUri, params.legacy.all), consumerSecret, tokenSecret), signature);
-  return rfc ? "rfc" : legacy ? "legacy" : null;
+  // The legacy form only when RFC 5849's fails: every modern client pays for one HMAC, not two.
+  if (safeEqual(hmacSha1(signatureBaseString(method, baseUri, params.all), consumerSecret, tokenSecret), signature)) return "rfc";
+  return safeEqual(hmacSha1(legacyBaseString(method, baseUri, params.legacy.all), consumerSecret, tokenSecret), signature) ? "legacy" : null;
 }
 
 /** The HMAC key: enc(consumer secret)&enc(token secret); the "&" is present even when a secret is empty. */
