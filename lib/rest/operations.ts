@@ -1,4 +1,5 @@
 import * as applications from "@/lib/applications/contracts";
+import * as devices from "@/lib/devices/contracts";
 import * as domains from "@/lib/domains/contracts";
 import * as events from "@/lib/events/contracts";
 import * as health from "@/lib/health/contracts";
@@ -13,6 +14,6 @@ import type { Contract } from "./contract";
 const isContract = (value: unknown): value is Contract =>
   typeof value === "object" && value !== null && "operationId" in value && "method" in value && "path" in value;
 
-export const allContracts: Contract[] = [oauth, users, domains, applications, events, sessions, health]
+export const allContracts: Contract[] = [oauth, users, devices, domains, applications, events, sessions, health]
   .flatMap((area) => Object.values(area))
   .filter(isContract);

@@ -80,3 +80,13 @@ export function sessionScope(actor: Actor): Prisma.AccessTokenWhereInput {
       return { ...live, userId: actor.userId };
   }
 }
+
+/** Devices of the users an actor may see (a user only its own). */
+export function deviceScope(actor: Actor): Prisma.DeviceWhereInput {
+  return { user: userScope(actor) };
+}
+
+/** Dev-mailbox messages for users of the developer's domains. */
+export function mailboxScope(actor: Actor): Prisma.MailboxMessageWhereInput {
+  return { domain: domainScope(actor) };
+}

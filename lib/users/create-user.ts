@@ -11,6 +11,12 @@ export function defaultDeviceAddress(login: string, domain: string): string {
   return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(login) ? `mailto:${login.toLowerCase()}` : `sip:${login}@${domain}`;
 }
 
+/** The default device's row: an email one waits for its check (PUT {verifyBy: "mailCheck"} sends the email). */
+function defaultDevice(login: string, domain: { id: string; name: string }) {
+  const address = defaultDeviceAddress(login, domain.name);
+  return { address, domainId: domain.id, isDefault: true, checkStatus: address.startsWith("mailto:") ? "pending" : null };
+}
+
 /**
  * Creates a user and its default device in one transaction. Through the API the user joins the
  * application's domain (a `domain` naming another is a 404); in the portal, the named domain of the
@@ -36,7 +42,7 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
         firstName: input.firstName,
         lastName: input.lastName,
         createdWith: createdWithOf(actor),
-        devices: { create: { address: defaultDeviceAddress(input.login, domain.name), isDefault: true } },
+        devices: { create: defaultDevice(input.login, domain) },
       },
       include: withDomainName,
     });
