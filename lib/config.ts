@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PRICES, priceTableJson, type PriceTable } from "@/lib/billing/price-table";
 
 // Every environment variable the product reads, validated once. .env.example lists them all.
 const schema = z.object({
@@ -53,6 +54,8 @@ const schema = z.object({
   EMAIL_CODE_TTL: z.string().regex(/^\s*\d+(ms|s|m|h)\s*$/, "a duration such as 24h, 30m or 90s").default("24h"),
   /** Days a released purpose number rests before it can be given to someone else. */
   NUMBER_QUARANTINE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** The pricing table as JSON (docs/billing.md); unset: the built-in fictional prices. */
+  BILLING_PRICES: priceTableJson.optional(),
   DEMO_DEVELOPER_EMAIL: z.email().default("demo@example.com"),
   DEMO_DEVELOPER_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   DEMO_DOMAIN: z.string().regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, "lowercase letters, digits, dot and dash").default("demo"),
@@ -70,6 +73,7 @@ export type Config = z.infer<typeof schema> & {
   retryScheduleMs: number[];
   webhookAllowPrivate: boolean;
   emailCodeTtlMs: number;
+  billingPrices: PriceTable;
 };
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
@@ -111,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retryScheduleMs: parseDelays(c.WEBHOOK_RETRY_SCHEDULE),
     webhookAllowPrivate: webhookPrivateTargetsAllowed(c),
     emailCodeTtlMs: parseDelays(c.EMAIL_CODE_TTL)[0]!,
+    billingPrices: c.BILLING_PRICES ?? DEFAULT_PRICES,
   };
 }
 

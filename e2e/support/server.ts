@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A fresh database on the server TEST_DATABASE_URL points at; dropped by the returned function. */
-async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `switchboard_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
