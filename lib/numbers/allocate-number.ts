@@ -82,7 +82,7 @@ export async function allocateNumber(user: { id: string; domainId: string }, req
       accountId,
       item: "purpose_number_month",
       userId: user.id,
-      reference: device.address,
+      reference: `device:${device.address}`,
       description: `Purpose number +${number} (${row.country}), first month`,
     });
     return toDeviceEntry({ ...device, phoneNumber: { country: row.country, sms: row.sms } });
