@@ -45,7 +45,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
         </div>
         <input type="hidden" name="token" value={token as string} />
         <button type="submit" className={`${buttonPrimary} w-full`}>
-          Confirm {link.email}
+          {`Confirm ${link.email}`}
         </button>
       </form>
     </div>
