@@ -1,11 +1,12 @@
 "use client";
 
+import Link from "next/link";
 import { useActionState } from "react";
 import { Alert } from "./alert";
 import { Field } from "./field";
 import { SubmitButton } from "./submit-button";
 import { SwitchField } from "./switch-field";
-import { card } from "./styles";
+import { card, input, link } from "./styles";
 
 type State = { error?: string; notice?: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
 
@@ -15,14 +16,24 @@ export interface ApplicationSettings {
   notificationUrl: string;
   allow2legged: boolean;
   requireSignedBodies: boolean;
+  /** "" for none. */
+  defaultBillingAccountId: string;
+}
+
+export interface BillingAccountOption {
+  accountId: string;
+  name: string;
+  currency: string;
 }
 
 /** Display name, description, notification URL and the two request-signing switches of an application. */
 export function ApplicationSettingsForm({
   settings,
+  billingAccounts,
   action,
 }: {
   settings: ApplicationSettings;
+  billingAccounts: BillingAccountOption[];
   action: (prev: State, formData: FormData) => Promise<State>;
 }) {
   const [state, formAction] = useActionState(action, {} as State);
@@ -62,6 +73,29 @@ export function ApplicationSettingsForm({
           errors={state.fieldErrors?.description}
           hint="Users see it when they are asked to authorize your application."
         />
+        <div>
+          <label htmlFor="field-defaultBillingAccountId" className="block text-sm font-medium text-slate-800">
+            Default billing account
+          </label>
+          <select
+            id="field-defaultBillingAccountId"
+            name="defaultBillingAccountId"
+            defaultValue={state.values?.defaultBillingAccountId ?? settings.defaultBillingAccountId}
+            aria-describedby="field-defaultBillingAccountId-hint"
+            className={`${input} mt-1.5`}
+          >
+            <option value="">None: new users have no billing account</option>
+            {billingAccounts.map((a) => (
+              <option key={a.accountId} value={a.accountId}>
+                {a.name} ({a.currency})
+              </option>
+            ))}
+          </select>
+          <p id="field-defaultBillingAccountId-hint" className="mt-1.5 text-xs text-slate-500">
+            Users created through this application join it, unless the request names another accountId. Without a billing account a
+            user cannot hold numbers, call or send messages. <Link href="/billing" className={link}>Billing accounts</Link>
+          </p>
+        </div>
         <fieldset className="space-y-4 border-t border-slate-100 pt-4">
           <legend className="sr-only">Request signing</legend>
           <SwitchField

@@ -52,7 +52,7 @@ export async function rotateSecretAction(appId: string): Promise<FormState<{ sec
 
 export async function updateSettingsAction(appId: string, _prev: FormState, formData: FormData): Promise<FormState> {
   const developer = await requireDeveloper();
-  const values = formValues(formData, ["displayName", "description", "notificationUrl", "allow2legged", "requireSignedBodies"]);
+  const values = formValues(formData, ["displayName", "description", "notificationUrl", "allow2legged", "requireSignedBodies", "defaultBillingAccountId"]);
   try {
     const changes = applicationSettingsSchema.parse({
       displayName: values.displayName,
@@ -60,6 +60,7 @@ export async function updateSettingsAction(appId: string, _prev: FormState, form
       notificationUrl: values.notificationUrl?.trim() || null,
       allow2legged: values.allow2legged === "on",
       requireSignedBodies: values.requireSignedBodies === "on",
+      defaultBillingAccountId: values.defaultBillingAccountId || null,
     });
     await updateApplication(developerActor(developer.id), appId, changes);
   } catch (error) {

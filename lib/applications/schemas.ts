@@ -57,6 +57,8 @@ export const applicationSettingsSchema = z.strictObject({
   allow2legged: z.boolean().optional(),
   requireSignedBodies: z.boolean().optional(),
   suspended: z.boolean().optional(),
+  /** Users created through the application join this billing account (null: none). */
+  defaultBillingAccountId: guid.nullable().optional(),
 });
 
 export type ApplicationChanges = z.infer<typeof applicationSettingsSchema>;

@@ -28,4 +28,5 @@ export const toPortalApplication = (app: Application & { domain: Domain }) => ({
   ...toApplicationEntry(app),
   internalId: app.id,
   consumerKey: app.consumerKey,
+  defaultBillingAccountId: app.defaultBillingAccountId,
 });

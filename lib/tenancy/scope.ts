@@ -90,3 +90,11 @@ export function deviceScope(actor: Actor): Prisma.DeviceWhereInput {
 export function mailboxScope(actor: Actor): Prisma.MailboxMessageWhereInput {
   return { domain: domainScope(actor) };
 }
+
+/**
+ * Billing accounts: a developer's own; through the API, those of the developer who owns the
+ * caller's domain (the accounts its users may be put in). A user's ledger is read through its guid.
+ */
+export function billingAccountScope(actor: Actor): Prisma.BillingAccountWhereInput {
+  return actor.kind === "developer" ? { developerId: actor.developerId } : { developer: { domains: { some: { id: actor.domainId } } } };
+}
