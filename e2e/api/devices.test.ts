@@ -224,3 +224,93 @@ describe("purpose numbers: search", () => {
     expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });
 });
+
+describe("purpose numbers: allocation", () => {
+  const freeNumbers = async (query: string) => (await app("GET", `/devices/@purpose?${query}`)).body;
+  const digitsOf = (id: string) => id.replace(/^(tel|service):/, "");
+
+  it("refuses a user without a billing account with 403 billing_required, allocating nothing", async () => {
+    const res = await app("POST", "/users", { json: { login: uniqueLogin("unbilled"), password: "device-pass-1", accountId: null } });
+    const guid = res.body.entry.guid;
+    const before = (await freeNumbers("filterBy=location&filterValue=GBR&count=0")).totalResults;
+    for (const id of ["@purpose/GBR", "@sms/GBR", "@purpose/tel:+447700900999"]) {
+      const refused = await app("POST", `/devices/${guid}`, { json: { id } });
+      expect(refused.status, id).toBe(403);
+      expect(refused.body.code).toBe("billing_required");
+      expect(refused.body.detail).toMatch(/billing account/);
+    }
+    expect((await freeNumbers("filterBy=location&filterValue=GBR&count=0")).totalResults).toBe(before);
+    // Plain devices need no billing.
+    expect((await app("POST", `/devices/${guid}`, { json: { id: londonNumber().id } })).status).toBe(201);
+  });
+
+  it("allocates a free number of a country as service:<number>, charges the month, and takes it off the free list", async () => {
+    const guid = await newUser();
+    const res = await app("POST", `/devices/${guid}`, { json: { id: "@purpose/GBR", name: "Support line" } });
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.entry.id as string;
+    expect(id).toMatch(/^service:44\d{10}$/);
+    expect(res.headers.get("location")).toBe(`${baseUrl}/rest/1.0/devices/${guid}/${id}`);
+    expect(res.body.entry).toMatchObject({ name: "Support line", location: "GBR", verified: true, default: false });
+    expect(res.body.entry).not.toHaveProperty("ccfCheck");
+    expect((await app("GET", devicePath(guid, id))).body.entry.id).toBe(id);
+    expect((await freeNumbers(`filterBy=id&filterValue=${digitsOf(id)}`)).totalResults).toBe(0);
+
+    const ledger = await app("GET", `/billing/${guid}/ledger`);
+    expect(ledger.body.entry).toEqual(
+      expect.arrayContaining([expect.objectContaining({ item: "purpose_number_month", reference: `device:${id}`, amount: "-1.00" })]),
+    );
+  });
+
+  it("allocates one named free number; a taken, unknown or unheld one is refused", async () => {
+    const [first, second] = [await newUser(), await newUser()];
+    const [wanted] = (await freeNumbers("filterBy=location&filterValue=USA&count=1")).entry;
+    const res = await app("POST", `/devices/${first}`, { json: { id: `@purpose/${wanted.id}` } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.entry).toMatchObject({ id: `service:${digitsOf(wanted.id)}`, location: "USA" });
+
+    const taken = await app("POST", `/devices/${second}`, { json: { id: `@purpose/${wanted.id}` } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.detail).toMatch(/is not free \(allocated\)/);
+    const unknown = await app("POST", `/devices/${second}`, { json: { id: "@purpose/tel:+15550000000" } });
+    expect(unknown.status).toBe(404);
+    const country = await app("POST", `/devices/${second}`, { json: { id: "@purpose/ZZZ" } });
+    expect(country.status).toBe(404);
+    expect(country.body.detail).toMatch(/Countries it holds: .*GBR.*USA/);
+    const badForm = await app("POST", `/devices/${second}`, { json: { id: "@purpose/UK" } });
+    expect(badForm.status).toBe(400);
+  });
+
+  it("allocates an SMS-capable number with @sms/", async () => {
+    const guid = await newUser();
+    const res = await app("POST", `/devices/${guid}`, { json: { id: "@sms/GBR" } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.entry).toMatchObject({ location: "GBR", sms: true });
+    expect(res.body.entry.id).toMatch(/^service:447700900\d{3}$/);
+  });
+
+  it("never gives a number twice: 20 concurrent allocations get distinct numbers, 20 for one number get one", async () => {
+    const users = await Promise.all(Array.from({ length: 20 }, () => newUser()));
+    const anyOf = await Promise.all(users.map((guid) => app("POST", `/devices/${guid}`, { json: { id: "@purpose/CAN" } })));
+    for (const res of anyOf) expect([201, 409], res.text).toContain(res.status);
+    const given = anyOf.filter((r) => r.status === 201).map((r) => r.body.entry.id);
+    expect(given.length).toBeGreaterThan(0);
+    expect(new Set(given).size).toBe(given.length);
+
+    const [wanted] = (await freeNumbers("filterBy=location&filterValue=CAN&count=1")).entry;
+    const same = await Promise.all(users.map((guid) => app("POST", `/devices/${guid}`, { json: { id: `@purpose/${wanted.id}` } })));
+    expect(same.map((r) => r.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+  }, 60_000);
+
+  it("returns a released number to quarantine: not offered, not allocatable", async () => {
+    const [holder, next] = [await newUser(), await newUser()];
+    const { id } = (await app("POST", `/devices/${holder}`, { json: { id: "@purpose/AUS" } })).body.entry;
+    const removed = await app("DELETE", devicePath(holder, id));
+    expect(removed.status).toBe(200);
+    expect(removed.headers.get("removed")).toBe(`/rest/1.0/devices/${holder}/${id}`);
+    expect((await freeNumbers(`filterBy=id&filterValue=${digitsOf(id)}`)).totalResults).toBe(0);
+    const again = await app("POST", `/devices/${next}`, { json: { id: `@purpose/tel:${digitsOf(id)}` } });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toMatch(/quarantined/);
+  });
+});
