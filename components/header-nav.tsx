@@ -7,6 +7,8 @@ const portalLinks = [
   { href: "/apps", label: "Applications" },
   { href: "/domains", label: "Domains" },
   { href: "/billing", label: "Billing" },
+  { href: "/numbers", label: "Numbers" },
+  { href: "/mailbox", label: "Mailbox" },
   { href: "/docs/api", label: "API reference" },
 ];
 
@@ -35,7 +37,7 @@ export function HeaderNav({ email, signOutAction }: { email: string | null; sign
   }
   return (
     <div className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 text-sm">
-      <nav aria-label="Portal" className="flex items-center gap-5">
+      <nav aria-label="Portal" className="flex flex-wrap items-center gap-x-5 gap-y-2">
         {portalLinks.map((l) => (
           <Link key={l.href} href={l.href} aria-current={isActive(l.href) ? "page" : undefined} className={linkClass(l.href)}>
             {l.label}

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { call, client, createLoggedInUser, otherApp, uniqueLogin } from "../support/api-client";
+import { client, createLoggedInUser, otherApp, uniqueLogin } from "../support/api-client";
 
 const baseUrl = inject("baseUrl");
 const app = client(baseUrl);
