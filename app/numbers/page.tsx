@@ -119,19 +119,21 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
             {inventory.numbers.length === 0 ? (
               <p className="rounded-lg border border-dashed border-slate-300 bg-white px-5 py-6 text-sm text-slate-600">No number matches this search.</p>
             ) : (
-              <DataTable columns={[{ label: "Number" }, { label: "Country" }, { label: "Status" }, { label: "Held by" }]}>
+              <DataTable columns={[{ label: "Number" }, { label: "Status" }, { label: "Held by" }]}>
                 {inventory.numbers.map((n) => (
-                  <tr key={n.number} data-testid={`number-${n.number}`}>
-                    <td className="px-5 py-3 font-mono whitespace-nowrap">
-                      +{n.number}
-                      {n.sms && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 font-sans text-xs text-slate-600">SMS</span>}
+                  <tr key={n.number} data-testid={`number-${n.number}`} className="align-top">
+                    <td className="px-5 py-3 whitespace-nowrap">
+                      <span className="font-mono">+{n.number}</span>
+                      <div className="text-xs text-slate-500">
+                        {n.country}
+                        {n.sms ? " · SMS" : ""}
+                      </div>
                     </td>
-                    <td className="px-5 py-3">{n.country}</td>
                     <td className="px-5 py-3 whitespace-nowrap">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[n.status] ?? ""}`}>{n.status}</span>
-                      {n.status === "quarantined" && n.since && <span className="ml-2 text-xs text-slate-500">until {formatDate(n.since.toISOString())}</span>}
+                      {n.status === "quarantined" && n.since && <div className="mt-1 text-xs text-slate-500">until {formatDate(n.since.toISOString())}</div>}
                     </td>
-                    <td className="px-5 py-3">
+                    <td className="min-w-44 px-5 py-3">
                       <HolderCell holder={n.holder} />
                     </td>
                   </tr>

@@ -4,6 +4,7 @@ import { useActionState, useState } from "react";
 import { Alert } from "@/components/alert";
 import { ConfirmForm } from "@/components/confirm-form";
 import { Field } from "@/components/field";
+import { formatDateTime } from "@/components/format-date-time";
 import { buttonPrimary, buttonSecondary, buttonSmall, card } from "@/components/styles";
 import { SubmitButton } from "@/components/submit-button";
 import type { DeviceEntry } from "@/lib/devices/schemas";
@@ -11,6 +12,7 @@ import type { FormState } from "@/lib/portal/form-state";
 import { DEVICE_OPTION_LABELS } from "./device-options";
 
 type Action = (prev: FormState, formData: FormData) => Promise<FormState>;
+const ISO_INSTANT = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
 
 function Badge({ tone, children }: { tone: "slate" | "green" | "amber" | "red" | "brand"; children: React.ReactNode }) {
   const tones = {
@@ -69,7 +71,7 @@ export function DeviceCard({
             {device.location && <Badge tone="brand">{`Purpose number · ${device.location}${device.sms ? " · SMS" : ""}`}</Badge>}
             <CheckBadge device={device} />
           </div>
-          {device.checkDetail && <p className="text-xs text-slate-500">{device.checkDetail}</p>}
+          {device.checkDetail && <p className="text-xs text-slate-500">{device.checkDetail.replace(ISO_INSTANT, (iso) => formatDateTime(iso))}</p>}
           {on.length > 0 && !editing && <p className="text-xs text-slate-500">On: {on.map(([, label]) => label).join(", ")}</p>}
         </div>
         {!editing && (
@@ -94,28 +96,29 @@ export function DeviceCard({
       {removeState.error && <Alert>{removeState.error}</Alert>}
 
       {emailPending && !editing && (
-        <div className="flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3">
-          <form action={verify} className="flex flex-wrap items-end gap-2" noValidate>
+        <div className="space-y-3 rounded-md bg-slate-50 p-3">
+          <form action={verify} className="space-y-3" noValidate>
             <Field
               id={`code-${slug}`}
               name="verifyCode"
               label="Code from the email"
               inputMode="numeric"
               autoComplete="one-time-code"
-              className="w-40"
+              className="max-w-xs"
               errors={verifyState.fieldErrors?.verifyCode}
             />
             <SubmitButton className={`${buttonPrimary} ${buttonSmall}`} pendingText="Checking…">
               Confirm
             </SubmitButton>
           </form>
-          <form action={resend}>
+          <form action={resend} className="border-t border-slate-200 pt-3">
+            <p className="mb-2 text-xs text-slate-500">No email, or the code expired?</p>
             <SubmitButton className={`${buttonSecondary} ${buttonSmall}`} pendingText="Sending…">
               Send a new email
             </SubmitButton>
           </form>
           {(verifyState.error && !verifyState.fieldErrors) || resendState.error ? <Alert>{verifyState.error ?? resendState.error}</Alert> : null}
-          {resendState.notice && <p role="status" className="w-full text-sm text-emerald-700">{resendState.notice}</p>}
+          {resendState.notice && <p role="status" className="text-sm text-emerald-700">{resendState.notice}</p>}
         </div>
       )}
 
