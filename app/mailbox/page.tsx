@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Alert } from "@/components/alert";
 import { EmptyState } from "@/components/empty-state";
 import { formatDateTime } from "@/components/format-date-time";
 import { PageHeader } from "@/components/page-header";
-import { buttonSecondary, buttonSmall, card, link } from "@/components/styles";
+import { Pager } from "@/components/pager";
+import { card, link } from "@/components/styles";
 import { listMailbox, MAILBOX_PAGE_SIZE } from "@/lib/mail/list-mailbox";
 import { mailDelivery } from "@/lib/mail/send-mail";
 import { requireDeveloper } from "@/lib/portal/session";
@@ -73,15 +73,7 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-slate-600">
-          {page > 0 ? <Link href={`/mailbox?page=${page - 1}`} className={`${buttonSecondary} ${buttonSmall}`}>Newer</Link> : <span />}
-          <span>
-            Page {page + 1} of {pages}
-          </span>
-          {page + 1 < pages ? <Link href={`/mailbox?page=${page + 1}`} className={`${buttonSecondary} ${buttonSmall}`}>Older</Link> : <span />}
-        </nav>
-      )}
+      <Pager page={page} pages={pages} href={(p) => `/mailbox?page=${p}`} labels={["Newer", "Older"]} />
     </div>
   );
 }

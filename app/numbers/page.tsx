@@ -4,7 +4,8 @@ import { DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/empty-state";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
-import { buttonSecondary, buttonSmall, input, link } from "@/components/styles";
+import { Pager } from "@/components/pager";
+import { buttonSecondary, input, link } from "@/components/styles";
 import { INVENTORY_PAGE_SIZE, isNumberOperator, listInventory, NUMBER_STATUSES, type Holder, type InventoryFilter } from "@/lib/numbers/list-inventory";
 import { requireDeveloper } from "@/lib/portal/session";
 import { developerActor } from "@/lib/tenancy/actor";
@@ -140,15 +141,7 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
                 ))}
               </DataTable>
             )}
-            {pages > 1 && (
-              <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-slate-600">
-                {page > 0 ? <Link href={pageHref(page - 1)} className={`${buttonSecondary} ${buttonSmall}`}>Previous</Link> : <span />}
-                <span>
-                  Page {page + 1} of {pages}
-                </span>
-                {page + 1 < pages ? <Link href={pageHref(page + 1)} className={`${buttonSecondary} ${buttonSmall}`}>Next</Link> : <span />}
-              </nav>
-            )}
+            <Pager page={page} pages={pages} href={pageHref} />
           </section>
         </>
       )}
