@@ -103,7 +103,7 @@ async function freshPostgresDatabase(serverUrl: string): Promise<string> {
  */
 export async function startBenchServer(
   database: Database,
-  options: { seed?: (prisma: PrismaClient, pool: pg.Pool) => Promise<void>; env?: Record<string, string> } = {},
+  options: { seed?: (prisma: PrismaClient, pool: pg.Pool) => Promise<void>; env?: Record<string, string>; nodeFlags?: string[] } = {},
 ): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-"));
   onCleanup(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -133,7 +133,7 @@ export async function startBenchServer(
   const log = path.join(dataDir, "server.log");
   let stopChild = async () => {};
   const launchAndWait = async () => {
-    const child = launch(env, log);
+    const child = launch(env, log, options.nodeFlags);
     stopChild = onCleanup(() => stopProcess(child));
     await waitUntilHealthy(`http://127.0.0.1:${port}`, child, log);
   };

@@ -2,7 +2,9 @@
 // TEST_DATABASE_URL is set) on a fresh PostgreSQL database, plus the CPU cost of OAuth
 // verification. Prints a table and writes it into docs/performance.md between the bench markers.
 // Every server runs on 127.0.0.1 and is stopped, and every temporary directory and database
-// removed, at the end, on failure and on Ctrl-C. `npm run bench -- --no-write` only prints.
+// removed, at the end, on failure and on Ctrl-C. Options: `--no-write` only prints;
+// `--only=a,b` runs those scenarios (by letter) and does not write; `--cpu-prof=<dir>` writes V8
+// CPU profiles of the launcher and the server into <dir> (open them in Chrome DevTools).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -26,6 +28,9 @@ const LARGE_DOMAIN_USERS = 100_000;
 const BULK_PASSWORD = "bench-password-1";
 const PERFORMANCE_DOC = path.join(__dirname, "../docs/performance.md");
 const MARKERS = { start: "<!-- bench:start -->", end: "<!-- bench:end -->" };
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+const ONLY = option("only")?.split(",");
+const CPU_PROFILE_DIR = option("cpu-prof");
 
 // autocannon ships no types: the few fields used here.
 interface AutocannonRequest {
@@ -151,6 +156,7 @@ function scenarios(user: Credentials): Scenario[] {
 async function benchDatabase(database: Database): Promise<Row[]> {
   console.log(`\n[${database}] seeding ${SMALL_DOMAIN_USERS + LARGE_DOMAIN_USERS} users and starting a server...`);
   const server = await startBenchServer(database, {
+    nodeFlags: CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROFILE_DIR)}`] : [],
     seed: async (prisma, pool) => {
       await seedDemo(prisma, otherTenant);
       await seedUsers(pool, demo.domain, SMALL_DOMAIN_USERS);
@@ -163,7 +169,7 @@ async function benchDatabase(database: Database): Promise<Row[]> {
     const rows: Row[] = [];
     for (const connections of CONNECTIONS) {
       let floor = 0;
-      for (const scenario of scenarios(user)) {
+      for (const scenario of scenarios(user).filter((s) => !ONLY || ONLY.includes(s.name[1]!))) {
         await measure(server, scenario, 1).catch(() => undefined); // warm-up: compile the route, fill caches
         const m = await measure(server, scenario, connections);
         floor ||= m.requestsPerSecond;
@@ -249,7 +255,7 @@ async function main() {
   for (const database of databases) rows.push(...(await benchDatabase(database)));
   const section = report(rows, oauthMicros, databases.includes("postgres") ? "PGlite and PostgreSQL 15 on 127.0.0.1" : "PGlite");
   console.log(`\n${section}`);
-  if (!process.argv.includes("--no-write")) writeReport(section);
+  if (!process.argv.includes("--no-write") && !ONLY) writeReport(section);
 }
 
 runMain(main);

@@ -43,6 +43,9 @@ async function main() {
     .listen(Number(port), host, () => console.log(`[serve] listening on http://${host}:${port}`));
 }
 
+// An explicit exit on SIGTERM (the launcher's stop) lets `--cpu-prof` write its profile.
+process.on("SIGTERM", () => process.exit(0));
+
 main().catch((error) => {
   console.error(error);
   process.exit(1);

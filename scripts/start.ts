@@ -126,7 +126,9 @@ async function main() {
   // scripts/serve.ts: Next.js behind a guard for requests Next cannot parse (see the file).
   // tsx as a loader (not its CLI, a second process): the server is this process's direct child,
   // so the IPC channel and signals reach it.
-  const args = ["--import", "tsx", path.join(__dirname, "serve.ts"), String(cfg.PORT), cfg.HOST, ...(dev ? ["--dev"] : [])];
+  // `node --cpu-prof --cpu-prof-dir=<dir> scripts/start.ts` profiles the server too (npm run bench).
+  const profileFlags = process.execArgv.filter((a) => a.startsWith("--cpu-prof"));
+  const args = [...profileFlags, "--import", "tsx", path.join(__dirname, "serve.ts"), String(cfg.PORT), cfg.HOST, ...(dev ? ["--dev"] : [])];
   // The ipc channel lets the server notice when this process dies (even by kill -9) and exit too.
   const child = spawn(process.execPath, args, {
     stdio: ["inherit", "inherit", "inherit", "ipc"],

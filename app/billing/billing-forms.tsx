@@ -28,7 +28,7 @@ function FormCard({ id, title, description, action, failure, children }: {
       </h2>
       {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
       <form action={formAction} className="mt-4 space-y-4" noValidate>
-        {state.error && <Alert title={failure}>{state.fieldErrors ? undefined : state.error}</Alert>}
+        {state.error && <Alert title={failure}>{state.error}</Alert>}
         {state.notice && !state.error && <Alert tone="success">{state.notice}</Alert>}
         {children(state)}
       </form>

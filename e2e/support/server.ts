@@ -165,12 +165,12 @@ export async function launchSecondInstance(first: TestServer): Promise<{ baseUrl
   return { baseUrl: `http://localhost:${port}`, process: child };
 }
 
-export function launch(env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+export function launch(env: NodeJS.ProcessEnv, logFile: string, nodeFlags: string[] = []): ChildProcess {
   const out = fs.openSync(logFile, "a");
   // Run from the project root (where the test runners start).
   // tsx as a loader, not its CLI: the CLI is a second process, and a signal sent to it (kill -9)
   // would leave the real launcher running.
-  return spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  return spawn(process.execPath, [...nodeFlags, "--import", "tsx", "scripts/start.ts"], {
     env,
     stdio: ["ignore", out, out],
   });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { acquireDataDirLock } from "./data-dir-lock";
@@ -31,7 +32,8 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
   try {
     const socketDir = prepareSocketDir(dataDir);
     const socketPath = path.join(socketDir, SOCKET_FILE);
-    const db = await PGlite.create(path.join(dataDir, "pglite"));
+    // pg_trgm: the trigram indexes behind the list filters (migration list_indexes).
+    const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
     const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
     try {
       await server.start();

@@ -1,6 +1,6 @@
 import type { Application, Domain, RequestToken } from "@prisma/client";
 import { decryptSecret } from "@/lib/crypto/secret-box";
-import { prisma } from "@/lib/db/client";
+import { prisma, sql } from "@/lib/db/client";
 import { sharedRedis } from "@/lib/redis";
 import { isStorableText } from "@/lib/validation";
 import { ApiError, type OAuthProblem } from "@/lib/errors/api-error";
@@ -184,7 +184,7 @@ async function recordNonce(consumerKey: string, token: string, nonce: string): P
   const redis = sharedRedis();
   const fresh = redis
     ? (await redis.set(`nonce:${consumerKey}:${token}:${nonce}`, "1", "PX", NONCE_LIFETIME_MS, "NX").catch(redisUnavailable)) === "OK"
-    : (await prisma.$executeRaw`INSERT INTO "OAuthNonce" ("consumerKey", "token", "nonce") VALUES (${consumerKey}, ${token}, ${nonce}) ON CONFLICT DO NOTHING`) === 1;
+    : (await sql(`INSERT INTO "OAuthNonce" ("consumerKey", "token", "nonce") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [consumerKey, token, nonce])).rowCount === 1;
   if (!fresh) throw unauthorized("nonce_used", "This oauth_nonce was already used. Use a fresh random nonce for every request.");
   const now = Date.now();
   if (!redis && now - lastPrune > 60_000) {

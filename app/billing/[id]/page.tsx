@@ -5,6 +5,7 @@ import { CreditStatusBadge } from "@/components/credit-status-badge";
 import { DataTable } from "@/components/data-table";
 import { formatDate } from "@/components/format-date";
 import { formatDateTime } from "@/components/format-date-time";
+import { ForgetSearchParams } from "@/components/forget-search-params";
 import { ListSection } from "@/components/list-section";
 import { PageHeader } from "@/components/page-header";
 import { buttonSecondary, buttonSmall, card } from "@/components/styles";
@@ -22,7 +23,7 @@ export const metadata: Metadata = { title: "Billing account" };
 export const dynamic = "force-dynamic";
 
 const PAGE_SIZE = 20;
-const ITEM_LABELS: Record<string, string> = { purpose_number_month: "Purpose number, 1 month", call_minute: "Call minute", sms: "SMS", top_up: "Credit" };
+const ITEM_LABELS: Record<string, string> = { purpose_number_month: "Purpose number, 1 month", call_minute: "Call minute", sms: "SMS", top_up: "Top-up" };
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string; start?: string }> };
 
@@ -40,6 +41,7 @@ export default async function BillingAccountPage({ params, searchParams }: Props
       <PageHeader back={{ href: "/billing", label: "Billing" }} title={account.name} description={`${account.currency} account, created ${formatDate(account.created)}.`} />
       {created === "1" && (
         <Alert tone="success" title="The billing account was created">
+          <ForgetSearchParams />
           Add members below, or choose it as an application&apos;s default billing account in the application&apos;s settings.
         </Alert>
       )}
@@ -64,7 +66,11 @@ export default async function BillingAccountPage({ params, searchParams }: Props
         <div className="col-span-2 sm:col-span-1">
           <dt className="text-slate-500">Prices</dt>
           <dd className="mt-1 text-slate-700">
-            Number {account.prices.purpose_number_month}/month · call {account.prices.call_minute}/min · SMS {account.prices.sms}
+            <ul>
+              <li>Number: {account.prices.purpose_number_month} a month</li>
+              <li>Call: {account.prices.call_minute} a minute</li>
+              <li>SMS: {account.prices.sms}</li>
+            </ul>
           </dd>
         </div>
       </dl>

@@ -12,7 +12,7 @@ ADD COLUMN     "verifyCodeHash" TEXT,
 ADD COLUMN     "verifyExpiresAt" TIMESTAMP(3),
 ADD COLUMN     "verifyTokenHash" TEXT;
 
--- Existing devices (users' default devices) take their user's domain; email ones await their check.
+-- Existing devices (users' default devices) take their user's domain; email and phone ones await their check.
 UPDATE "Device" d SET "domainId" = u."domainId" FROM "User" u WHERE u."id" = d."userId";
 UPDATE "Device" SET "checkStatus" = 'pending' WHERE "address" LIKE 'mailto:%' OR "address" LIKE 'tel:%';
 ALTER TABLE "Device" ALTER COLUMN "domainId" SET NOT NULL;
@@ -61,7 +61,7 @@ CREATE INDEX "MailboxMessage_domainId_createdAt_idx" ON "MailboxMessage"("domain
 CREATE UNIQUE INDEX "Device_verifyTokenHash_key" ON "Device"("verifyTokenHash");
 
 -- CreateIndex
-CREATE INDEX "Device_userId_createdAt_idx" ON "Device"("userId", "createdAt");
+CREATE INDEX "Device_userId_createdAt_id_idx" ON "Device"("userId", "createdAt", "id");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Device_domainId_address_key" ON "Device"("domainId", "address");
