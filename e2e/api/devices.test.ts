@@ -290,7 +290,8 @@ describe("purpose numbers: allocation", () => {
   });
 
   it("never gives a number twice: 20 concurrent allocations get distinct numbers, 20 for one number get one", async () => {
-    const users = await Promise.all(Array.from({ length: 20 }, () => newUser()));
+    const users: string[] = [];
+    for (let i = 0; i < 20; i++) users.push(await newUser());
     const anyOf = await Promise.all(users.map((guid) => app("POST", `/devices/${guid}`, { json: { id: "@purpose/CAN" } })));
     for (const res of anyOf) expect([201, 409], res.text).toContain(res.status);
     const given = anyOf.filter((r) => r.status === 201).map((r) => r.body.entry.id);

@@ -23,6 +23,9 @@ interface DeviceFields {
   options: Record<string, boolean>;
 }
 
+/** Concurrent allocations queue for the account's row (and, on PGlite, for its one connection): wait rather than fail. */
+const QUEUE_PATIENTLY = { maxWait: 10_000, timeout: 15_000 };
+
 /** Takes the first free number of a country in one statement; SKIP LOCKED lets concurrent takers pass each other. */
 async function takeAny(tx: Tx, country: string, sms: boolean): Promise<string | undefined> {
   const rows = await tx.$queryRaw<Array<{ number: string }>>`
@@ -86,5 +89,5 @@ export async function allocateNumber(user: { id: string; domainId: string }, req
       description: `Purpose number +${number} (${row.country}), first month`,
     });
     return toDeviceEntry({ ...device, phoneNumber: { country: row.country, sms: row.sms } });
-  });
+  }, QUEUE_PATIENTLY);
 }

@@ -34,6 +34,9 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
   const domain = await prisma.domain.findFirst({ where: { AND: [{ name: domainName }, ownDomain] } });
   if (!domain) throw notFound(`Domain ${domainName}`);
   const accountId = input.accountId === undefined ? await defaultAccountId(actor) : await assignableAccountId(actor, input.accountId);
+  // Hashed before the transaction: scrypt takes a while, and on PGlite's one connection a
+  // transaction holding it while hashing makes concurrent requests time out waiting for theirs.
+  const passwordHash = await hashPassword(input.password);
   const user = await prisma.$transaction(async (tx) => {
     const taken = await tx.user.findUnique({ where: { domainId_login: { domainId: domain.id, login: input.login } } });
     if (taken) throw new ApiError("conflict", `A user with login "${input.login}" already exists in domain ${domain.name}.`);
@@ -41,7 +44,7 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
       data: {
         domainId: domain.id,
         login: input.login,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
         createdWith: createdWithOf(actor),
