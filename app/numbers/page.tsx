@@ -31,6 +31,23 @@ function HolderCell({ holder }: { holder: Holder }) {
   );
 }
 
+/** A search field choosing one of `options`, or any. */
+function AnyOf({ name, label, value, options }: { name: string; label: string; value?: string; options: readonly string[] }) {
+  return (
+    <div>
+      <label htmlFor={`search-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={`search-${name}`} name={name} defaultValue={value ?? ""} className={`${input} mt-1.5`}>
+        <option value="">Any</option>
+        {options.map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 type Search = { country?: string; status?: string; digits?: string; page?: string };
 
 function filterOf(search: Search): InventoryFilter {
@@ -85,28 +102,8 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
               Search <span className="font-normal text-slate-500">({inventory.total})</span>
             </h2>
             <form method="get" action="/numbers" className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
-              <div>
-                <label htmlFor="search-country" className="block text-sm font-medium text-slate-800">
-                  Country
-                </label>
-                <select id="search-country" name="country" defaultValue={filter.country ?? ""} className={`${input} mt-1.5`}>
-                  <option value="">Any</option>
-                  {inventory.countries.map((c) => (
-                    <option key={c.country}>{c.country}</option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor="search-status" className="block text-sm font-medium text-slate-800">
-                  Status
-                </label>
-                <select id="search-status" name="status" defaultValue={filter.status ?? ""} className={`${input} mt-1.5`}>
-                  <option value="">Any</option>
-                  {NUMBER_STATUSES.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </select>
-              </div>
+              <AnyOf name="country" label="Country" value={filter.country} options={inventory.countries.map((c) => c.country)} />
+              <AnyOf name="status" label="Status" value={filter.status} options={NUMBER_STATUSES} />
               <div>
                 <label htmlFor="search-digits" className="block text-sm font-medium text-slate-800">
                   Number contains
