@@ -3,7 +3,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Database drivers stay outside the bundle: PGlite ships WASM, pg has optional native bits.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "@prisma/client"],
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "@prisma/client", "nodemailer"],
   poweredByHeader: false,
   // The spec writes "GET /domains/?filterBy=owner...": a trailing slash must reach the route as signed,
   // not be redirected (a 308 would make the client re-send to a URL it did not sign).

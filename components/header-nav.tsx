@@ -7,6 +7,8 @@ const portalLinks = [
   { href: "/apps", label: "Applications" },
   { href: "/domains", label: "Domains" },
   { href: "/billing", label: "Billing" },
+  { href: "/numbers", label: "Numbers" },
+  { href: "/mailbox", label: "Mailbox" },
   { href: "/docs/api", label: "API reference" },
 ];
 

@@ -47,6 +47,13 @@ const schema = z.object({
   DELIVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   DELIVERY_SCHEDULER: z.enum(["on", "off"]).default("on"),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Unset: mail goes to the dev mailbox in the database (the portal's Mailbox page). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must look like smtp://user:pass@host:587 or smtps://host:465").optional(),
+  MAIL_FROM: z.string().min(3).default("Switchboard <no-reply@localhost>"),
+  /** How long an email verification code and link stay valid. */
+  EMAIL_CODE_TTL: z.string().regex(/^\s*\d+(ms|s|m|h)\s*$/, "a duration such as 24h, 30m or 90s").default("24h"),
+  /** Days a released purpose number rests before it can be given to someone else. */
+  NUMBER_QUARANTINE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** The pricing table as JSON (docs/billing.md); unset: the built-in fictional prices. */
   BILLING_PRICES: priceTableJson.optional(),
   DEMO_DEVELOPER_EMAIL: z.email().default("demo@example.com"),
@@ -65,6 +72,7 @@ export type Config = z.infer<typeof schema> & {
   dataDir: string;
   retryScheduleMs: number[];
   webhookAllowPrivate: boolean;
+  emailCodeTtlMs: number;
   billingPrices: PriceTable;
 };
 
@@ -106,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(c.DATA_DIR),
     retryScheduleMs: parseDelays(c.WEBHOOK_RETRY_SCHEDULE),
     webhookAllowPrivate: webhookPrivateTargetsAllowed(c),
+    emailCodeTtlMs: parseDelays(c.EMAIL_CODE_TTL)[0]!,
     billingPrices: c.BILLING_PRICES ?? DEFAULT_PRICES,
   };
 }

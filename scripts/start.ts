@@ -11,6 +11,7 @@ import pg from "pg";
 import { ConfigError, loadConfig, reloadConfig, type Config } from "../lib/config";
 import { startEmbeddedDatabase } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
+import { seedNumberInventory } from "../lib/numbers/seed-numbers";
 import { seedDemo } from "../lib/seed/demo";
 import { loadLocalSecrets, saveLocalSecrets } from "./local-secrets";
 
@@ -69,6 +70,8 @@ async function prepareDatabase(url: string, seed: Parameters<typeof seedDemo>[1]
     say(applied.length ? `applied ${applied.length} migration(s)` : "database schema is up to date");
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     const demo = await seedDemo(prisma, seed);
+    const numbers = await seedNumberInventory(prisma);
+    if (numbers) say(`number inventory: added ${numbers} fictional numbers (docs/numbers.md)`);
     await prisma.$disconnect();
     return demo;
   } finally {

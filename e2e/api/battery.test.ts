@@ -48,6 +48,8 @@ beforeAll(async () => {
     appId: { own: "demo:demo-app", otherDomain: "other:other-app", random: "demo:no-such-app" },
     eventId: { own: await eventOf(demoApp, "demo:demo-app"), otherDomain: await eventOf(otherApp, "other:other-app"), random: "evt_nosuchevent0000" },
     sessionId: { own: await sessionOf(ownUser), otherDomain: await sessionOf(foreignUser), random: randomUUID() },
+    // Each user's default device. GET /devices/@purpose has no parameter: it is a literal path.
+    deviceId: { own: `sip:${ownUser.login}@demo`, otherDomain: `sip:${foreignUser.login}@other`, random: "tel:15550000000" },
   };
   credsFor = { none: undefined, application: demoApp, consumer: demoApp, user: ownUser.creds, "request-token": await requestToken() };
   const login = await call(baseUrl, demoApp, "POST", "/login", {

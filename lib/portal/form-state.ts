@@ -38,6 +38,13 @@ export function errorState<T = undefined>(error: unknown, values?: Record<string
     return { fieldErrors, values, error: general.length ? general.join(" ") : "Check the fields marked below." };
   }
   if (error instanceof ApiError) {
+    // A problem that names submitted fields ({errors: [{field, message}]}) puts each message under its field.
+    const named = ((error.options.extra?.errors ?? []) as Array<{ field: string; message: string }>).filter((e) => values && e.field in values);
+    if (named.length) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const e of named) (fieldErrors[e.field] ??= []).push(e.message);
+      return { fieldErrors, values, error: "Check the fields marked below." };
+    }
     // "notificationUrl host x does not resolve...": a message about one submitted field goes under that field.
     const match = error.code === "validation_failed" ? /^(\w+) (.+)$/s.exec(error.message) : null;
     if (match && values && match[1]! in values) {

@@ -21,6 +21,12 @@ export interface Contract {
   auth: AuthMode;
   /** The operation changes none of the user's data (logout): a read-only token may call it. */
   readOnlyTokenAllowed?: boolean;
+  /**
+   * The parameterized path whose route file serves this literal one. Next.js reads a folder named
+   * "@purpose" as a parallel-route slot, so GET /devices/@purpose is served by /devices/{guid}'s
+   * route, which hands it the requests whose parameters spell the literal segment (restRoute).
+   */
+  servedBy?: `/${string}`;
   /** Path parameters; a value failing its schema answers 404 (it cannot name a resource). */
   params?: z.ZodObject;
   /** Query parameters beyond paging and filters; any other parameter is a 400 that names it. */
@@ -38,6 +44,8 @@ export interface Contract {
     entry?: z.ZodType;
     /** A reply that is not the {entry} JSON envelope, e.g. the form-encoded OAuth replies. */
     contentType?: string;
+    /** Headers naming a REST path, filled like location (a device's DELETE answers REMOVED: /rest/1.0/devices/...). */
+    pathHeaders?: Record<string, `/${string}`>;
   };
   /** 201 only: the created resource's path; {name} is taken from the entry, else from the path parameters. */
   location?: `/${string}`;
@@ -93,4 +101,16 @@ export function allowHeader(methods: string[]): string {
 }
 
 /** "/users/{guid}" -> "/users/[guid]": the app/rest/1.0 folder that must serve the contract. */
-export const routeFolderOf = (path: string) => path.replace(/\{(\w+)\}/g, "[$1]");
+export const routeFolderOf = (contract: Pick<Contract, "path" | "servedBy">) => (contract.servedBy ?? contract.path).replace(/\{(\w+)\}/g, "[$1]");
+
+/** The parameter values that spell a literal path within the path serving it: "/devices/@purpose" in "/devices/{guid}" -> { guid: "@purpose" }. */
+export function literalParams(contract: Pick<Contract, "path" | "servedBy">): Record<string, string> {
+  if (!contract.servedBy) return {};
+  const literal = contract.path.split("/");
+  return Object.fromEntries(
+    contract.servedBy.split("/").flatMap((segment, i) => {
+      const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+      return name ? [[name, literal[i]!]] : [];
+    }),
+  );
+}

@@ -114,7 +114,7 @@ describe("filters", () => {
 
   it.each([
     ["filterBy=password&filterValue=x", "filterBy", /Filterable properties: login, domain, guid, createdOn/],
-    ["filterBy=login&filterOp=like&filterValue=x", "filterOp", /equals, contains, startsWith, present/],
+    ["filterBy=login&filterOp=like&filterValue=x", "filterOp", /equals, contains, startsWith, present, all/],
     ["filterBy=login&filterOp=contains", "filterValue", /needs a filterValue/],
     ["filterOp=equals", "filterBy", /need filterBy/],
     ["filterBy=guid&filterOp=contains&filterValue=x", "filterOp", /equals or present/],
@@ -132,5 +132,67 @@ describe("filters", () => {
 
   it("explains when a collection cannot be filtered at all", () => {
     expect(() => parseListQuery(new URLSearchParams("filterBy=x&filterValue=y"), {})).toThrow(/cannot be filtered/);
+  });
+});
+
+describe("filterOp=all (several properties, comma lists)", () => {
+  it("ANDs one condition per property, equals by default", () => {
+    expect(parse("filterBy=login,domain&filterOp=all&filterValue=Bob,demo").where).toEqual({
+      AND: [{ login: { equals: "Bob" } }, { domain: { name: { equals: "demo" } } }],
+    });
+  });
+
+  it("turns a * at either end into startsWith, endsWith or contains, ignoring case", () => {
+    expect(parse("filterBy=login,login,login&filterOp=all&filterValue=ab*,*yz,*mid*").where).toEqual({
+      AND: [
+        { login: { startsWith: "ab", mode: "insensitive" } },
+        { login: { endsWith: "yz", mode: "insensitive" } },
+        { login: { contains: "mid", mode: "insensitive" } },
+      ],
+    });
+  });
+
+  it("skips empty values and a lone *, and trims around commas", () => {
+    expect(parse("filterBy=login, domain ,guid&filterOp=all&filterValue=Bob, ,*").where).toEqual({ AND: [{ login: { equals: "Bob" } }] });
+    expect(parse("filterBy=login&filterOp=all&filterValue=").where).toEqual({});
+  });
+
+  it("keeps the rules of each property type: GUIDs exact, timestamps as instants or date prefixes", () => {
+    expect(parse("filterBy=guid,createdOn&filterOp=all&filterValue=0A1B2C3D-0000-4000-8000-000000000000,2026-11").where).toEqual({
+      AND: [
+        { id: { equals: "0a1b2c3d-0000-4000-8000-000000000000" } },
+        { createdAt: { gte: new Date("2026-11-01T00:00:00Z"), lt: new Date("2026-12-01T00:00:00Z") } },
+      ],
+    });
+    expect(parse("filterBy=createdOn&filterOp=all&filterValue=2026*").where).toEqual({
+      AND: [{ createdAt: { gte: new Date("2026-01-01T00:00:00Z"), lt: new Date("2027-01-01T00:00:00Z") } }],
+    });
+  });
+
+  it.each([
+    ["filterBy=login,domain&filterOp=all&filterValue=Bob", "filterValue", /one filterValue per filterBy property: got 2 properties and 1 values/],
+    ["filterBy=login,domain&filterOp=all", "filterValue", /needs a filterValue/],
+    ["filterBy=login,password&filterOp=all&filterValue=a,b", "filterBy", /Cannot filter on "password"/],
+    ["filterBy=login&filterOp=all&filterValue=a*b", "filterValue", /inside/],
+    ["filterBy=guid&filterOp=all&filterValue=*abc", "filterValue", /exact value/],
+    ["filterBy=guid&filterOp=all&filterValue=nope", "filterValue", /GUID/],
+    ["filterBy=login,domain&filterValue=a,b", "filterBy", /add filterOp=all/],
+  ])("refuses %s (parameter %s)", (query, parameter, message) => {
+    const error = refusal(query);
+    expect(error.code).toBe("invalid_parameter");
+    expect(error.options.extra?.parameter).toBe(parameter);
+    expect(error.message).toMatch(message);
+  });
+});
+
+describe("a property with a display prefix", () => {
+  const numbers: Filterable = { id: { type: "string", column: "number", prefix: "tel:" } };
+  const where = (query: string) => parseListQuery(new URLSearchParams(query), numbers).where;
+
+  it("matches with or without the prefix, in every form", () => {
+    expect(where("filterBy=id&filterValue=tel:447700900123")).toEqual({ number: { equals: "447700900123" } });
+    expect(where("filterBy=id&filterValue=447700900123")).toEqual({ number: { equals: "447700900123" } });
+    expect(where("filterBy=id&filterOp=startsWith&filterValue=TEL:4477")).toEqual({ number: { startsWith: "4477", mode: "insensitive" } });
+    expect(where("filterBy=id&filterOp=all&filterValue=*tel:900*")).toEqual({ AND: [{ number: { contains: "900", mode: "insensitive" } }] });
   });
 });

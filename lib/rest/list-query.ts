@@ -8,7 +8,8 @@ import { ApiError } from "@/lib/errors/api-error";
 /** The most items one page returns; a larger count is lowered and itemsPerPage shows it. */
 export const MAX_COUNT = 100;
 
-export const FILTER_OPS = ["equals", "contains", "startsWith", "present"] as const;
+/** "all": several properties at once (the original clients' form), filterBy and filterValue as comma lists. */
+export const FILTER_OPS = ["equals", "contains", "startsWith", "present", "all"] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
 export type FilterField = (
@@ -21,6 +22,8 @@ export type FilterField = (
 ) & {
   /** The column may be null; "present" then keeps the rows where it is set. Required columns are always present. */
   nullable?: true;
+  /** Text the property shows before the stored value (tel: before a number's digits); a filterValue may carry it or not. */
+  prefix?: string;
 };
 
 export type Filterable = Record<string, FilterField>;
@@ -73,7 +76,15 @@ function datePrefixRange(value: string): { gte: Date; lt: Date } | undefined {
   return Number.isNaN(gte.getTime()) ? undefined : { gte, lt };
 }
 
-function filterCondition(name: string, field: FilterField, op: FilterOp, value: string): unknown {
+/** A filterValue without the property's display prefix ("tel:4477*" -> "4477*", "*tel:4477*" -> "*4477*"). */
+function withoutPrefix(field: FilterField, value: string): string {
+  const star = value.startsWith("*") ? "*" : "";
+  const rest = value.slice(star.length);
+  return field.prefix && rest.toLowerCase().startsWith(field.prefix.toLowerCase()) ? star + rest.slice(field.prefix.length) : value;
+}
+
+function filterCondition(name: string, field: FilterField, op: Exclude<FilterOp, "all">, raw: string): unknown {
+  const value = withoutPrefix(field, raw);
   // Prisma refuses {not: null} on a required column; every row has it, so no condition at all.
   if (op === "present") return field.nullable ? { not: null } : undefined;
   if (field.type === "string") {
@@ -103,6 +114,51 @@ function filterCondition(name: string, field: FilterField, op: FilterOp, value: 
   throw invalid("filterOp", `filterOp contains is not supported for ${name}; use equals, startsWith or present.`);
 }
 
+/**
+ * One value of a filterOp=all list: equals, or with a `*` at either end startsWith / endsWith /
+ * contains (ignoring case, like the single filters); an empty value or a lone `*` matches everything.
+ */
+function patternCondition(name: string, field: FilterField, raw: string): unknown {
+  const value = withoutPrefix(field, raw);
+  if (value === "" || value === "*") return undefined;
+  const leading = value.startsWith("*");
+  const trailing = value.endsWith("*");
+  const inner = value.slice(leading ? 1 : 0, trailing ? -1 : undefined);
+  if (inner.includes("*")) throw invalid("filterValue", `A * may only begin or end a filterValue; "${value}" for ${name} has one inside.`);
+  if (field.type === "datetime" && trailing && !leading) return filterCondition(name, field, "startsWith", inner);
+  if (!leading && !trailing) return filterCondition(name, field, field.type === "datetime" && datePrefixRange(value) ? "startsWith" : "equals", value);
+  if (field.type !== "string") throw invalid("filterValue", `${name} cannot be matched with *; give its exact value.`);
+  if (leading && trailing) return { contains: inner, mode: "insensitive" };
+  return leading ? { endsWith: inner, mode: "insensitive" } : { startsWith: inner, mode: "insensitive" };
+}
+
+function fieldOf(filterable: Filterable, filterBy: string): FilterField {
+  const field = Object.hasOwn(filterable, filterBy) ? filterable[filterBy] : undefined;
+  if (field) return field;
+  const allowed = Object.keys(filterable);
+  const several = filterBy.includes(",") ? " To filter on several properties, add filterOp=all." : "";
+  throw invalid(
+    "filterBy",
+    allowed.length ? `Cannot filter on "${filterBy}". Filterable properties: ${allowed.join(", ")}.${several}` : "This collection cannot be filtered.",
+  );
+}
+
+/** filterOp=all: every property of the filterBy list must match its value in the filterValue list. */
+function allCondition(filterable: Filterable, filterBy: string, value: string | null): Record<string, unknown> {
+  if (value === null) throw invalid("filterValue", "filterOp all needs a filterValue: one value per filterBy property, comma-separated.");
+  const names = filterBy.split(",").map((n) => n.trim());
+  const values = value.split(",").map((v) => v.trim());
+  if (names.length !== values.length) {
+    throw invalid("filterValue", `filterOp all needs one filterValue per filterBy property: got ${names.length} properties and ${values.length} values.`);
+  }
+  const conditions = names.flatMap((name, i) => {
+    const field = fieldOf(filterable, name);
+    const condition = patternCondition(name, field, values[i]!);
+    return condition === undefined ? [] : [nestAt(field.column, condition)];
+  });
+  return conditions.length ? { AND: conditions } : {};
+}
+
 /** Parses startIndex/count/filterBy/filterValue/filterOp; any bad value is a 400 naming the parameter. */
 export function parseListQuery(params: URLSearchParams, filterable: Filterable): ListQuery {
   const startIndex = parseNonNegativeInt(params, "startIndex") ?? 0;
@@ -116,21 +172,16 @@ export function parseListQuery(params: URLSearchParams, filterable: Filterable):
   if (filterBy === null) {
     if (rawOp !== null || value !== null) throw invalid("filterBy", "filterOp and filterValue need filterBy (the property to filter on).");
   } else {
-    const field = Object.hasOwn(filterable, filterBy) ? filterable[filterBy] : undefined;
-    if (!field) {
-      const allowed = Object.keys(filterable);
-      throw invalid(
-        "filterBy",
-        allowed.length
-          ? `Cannot filter on "${filterBy}". Filterable properties: ${allowed.join(", ")}.`
-          : "This collection cannot be filtered.",
-      );
-    }
     const op = (rawOp ?? "equals") as FilterOp;
     if (!FILTER_OPS.includes(op)) throw invalid("filterOp", `Unknown filterOp "${rawOp}". Use one of: ${FILTER_OPS.join(", ")}.`);
-    if (op !== "present" && value === null) throw invalid("filterValue", `filterOp ${op} needs a filterValue.`);
-    const condition = filterCondition(filterBy, field, op, value ?? "");
-    where = condition === undefined ? {} : nestAt(field.column, condition);
+    if (op === "all") {
+      where = allCondition(filterable, filterBy, value);
+    } else {
+      const field = fieldOf(filterable, filterBy);
+      if (op !== "present" && value === null) throw invalid("filterValue", `filterOp ${op} needs a filterValue.`);
+      const condition = filterCondition(filterBy, field, op, value ?? "");
+      where = condition === undefined ? {} : nestAt(field.column, condition);
+    }
   }
   return { startIndex, requestedCount, skip: startIndex, take, where };
 }

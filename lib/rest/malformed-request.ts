@@ -13,7 +13,8 @@ const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE
 const templates = [...new Set(allContracts.map((c) => c.path))]
   .map((path) => ({
     path,
-    pattern: new RegExp(`^${path.replace(/[.]/g, "\\.").replace(/\{\w+\}/g, "[^/]+")}/?$`),
+    // A literal "@" (GET /devices/@purpose) may arrive percent-encoded.
+    pattern: new RegExp(`^${path.replace(/[.]/g, "\\.").replace(/@/g, "(?:@|%40)").replace(/\{\w+\}/g, "[^/]+")}/?$`),
     params: (path.match(/\{/g) ?? []).length,
   }))
   // A static segment wins over a parameter (/apps/{appId}/events/test before .../{eventId}).

@@ -28,9 +28,18 @@ const pagingQuery = z.object({
 function listQuery(contract: Contract) {
   const names = Object.keys(contract.list!);
   return pagingQuery.extend({
-    filterBy: z.enum(names as [string, ...string[]]).optional().meta({ description: "Property to filter on." }),
-    filterOp: z.enum(FILTER_OPS).optional().meta({ description: "How to match (default equals); present ignores filterValue." }),
-    filterValue: z.string().optional().meta({ description: "Value to match." }),
+    filterBy: z
+      .string()
+      .optional()
+      .meta({ description: `Property to filter on: ${names.join(", ")}. With filterOp=all, a comma-separated list of them.` }),
+    filterOp: z
+      .enum(FILTER_OPS)
+      .optional()
+      .meta({ description: "How to match (default equals); present ignores filterValue; all matches every filterBy property to its filterValue." }),
+    filterValue: z
+      .string()
+      .optional()
+      .meta({ description: "Value to match. With filterOp=all, one value per property, comma-separated; a * at either end matches any text there, and an empty value anything." }),
   });
 }
 
@@ -114,7 +123,16 @@ function operationObject(contract: Contract): ZodOpenApiOperationObject {
     responses: {
       [String(contract.success.status)]: {
         description: contract.success.description,
-        ...(contract.location ? { headers: z.object({ Location: z.string().meta({ description: "Absolute URL of the new resource." }) }) } : {}),
+        ...(contract.location || contract.success.pathHeaders
+          ? {
+              headers: z.object({
+                ...(contract.location ? { Location: z.string().meta({ description: "Absolute URL of the new resource." }) } : {}),
+                ...Object.fromEntries(
+                  Object.keys(contract.success.pathHeaders ?? {}).map((name) => [name, z.string().meta({ description: `The path (under ${REST_PREFIX}) of the resource this request acted on.` })]),
+                ),
+              }),
+            }
+          : {}),
         ...(content ? { content } : {}),
       },
       ...errorResponses(contract),

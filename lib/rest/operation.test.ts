@@ -190,6 +190,20 @@ describe("restRoute", () => {
     expect(() => restRoute(operation(getThing, async () => ({ id: 1 })), operation(withParams, async () => ({ n: "1" })))).toThrow(/one path/);
   });
 
+  it("hands a literal path served by a parameterized route its own requests, methods and Allow", async () => {
+    const special = defineContract({ ...base, operationId: "special", method: "GET", path: "/things/@special", servedBy: "/things/{n}", success: { status: 200, description: "", entry: thing } });
+    const shared = restRoute(operation(withParams, async (_ctx, { params }) => ({ n: params.n })), operation(special, async () => ({ id: 7 })));
+    const at = (n: string) => ({ params: Promise.resolve({ n }) });
+    const get = (n: string) => new Request(`http://localhost:3000/rest/1.0/things/${n}`);
+    expect(await (await shared.GET(get("42"), at("42"))).json()).toEqual({ entry: { n: "42" } });
+    expect(await (await shared.GET(get("@special"), at("@special"))).json()).toEqual({ entry: { id: 7 } });
+    expect(await (await shared.GET(get("%40special"), at("%40special"))).json()).toEqual({ entry: { id: 7 } });
+    const post = await shared.POST(new Request("http://localhost:3000/rest/1.0/things/@special", { method: "POST" }), at("@special"));
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(shared.contracts.map((c) => c.operationId)).toEqual(["withParams", "special"]);
+  });
+
   it("orders Allow canonically", () => {
     expect(allowHeader(["DELETE", "POST"])).toBe("POST, DELETE, OPTIONS");
   });

@@ -11,7 +11,7 @@ import { asApiError } from "@/lib/errors/known-errors";
 import { parseListQuery, PAGE } from "./list-query";
 import { isTunnelled } from "./json-tunnel";
 import { readBodyText } from "./request-body";
-import { jsonResponse, problemResponse, requestIdFor, restUrlFor } from "./responses";
+import { jsonResponse, problemResponse, REST_PREFIX, requestIdFor, restUrlFor } from "./responses";
 
 export type RouteParams = { params: Promise<Record<string, string | string[]>> };
 /** What route files export: a plain function of the Web Request, independent of Next. */
@@ -145,12 +145,15 @@ function toResponse(contract: Contract, result: unknown, request: Request, param
     return new Response(null, { status });
   }
   if (contract.list && typeof result === "object" && result !== null && PAGE in result) return jsonResponse(result, 200);
+  const headers = Object.fromEntries(
+    Object.entries(contract.success.pathHeaders ?? {}).map(([name, template]) => [name, `${REST_PREFIX}${fillLocation(template, result, params)}`]),
+  );
   if (status === 201) {
     if (!contract.location) throw new Error(`${contract.operationId} declares 201 without a location`);
     const location = restUrlFor(request, fillLocation(contract.location, result, params));
-    return jsonResponse({ entry: result }, 201, { Location: location });
+    return jsonResponse({ entry: result }, 201, { ...headers, Location: location });
   }
-  return jsonResponse({ entry: result }, status);
+  return jsonResponse({ entry: result }, status, headers);
 }
 
 /** In tests (VALIDATE_RESPONSES=true) every reply is checked against its contract, so the two cannot drift. */

@@ -1,32 +1,65 @@
 import { ApiError } from "@/lib/errors/api-error";
-import { allowHeader, type Contract } from "./contract";
+import { allowHeader, literalParams, type Contract } from "./contract";
 import { isTunnelRequest, parseCallbackId, tunnelAnswer, tunnelledRequest } from "./json-tunnel";
 import { respondWithError, type Operation, type RestOperation, type RouteParams } from "./operation";
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];
+type MethodTable = Record<Method, RestOperation>;
 
-/**
- * The exports of one route file, from the operations declared for its path: each contract's method,
- * HEAD from GET (verified as HEAD, body dropped), OPTIONS with Allow, and 405 + the exact Allow for
- * the rest. Route files are one statement:
- *   export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(operation(contract, handler), ...);
- */
-export function restRoute(...operations: Operation[]): Record<Method, RestOperation> & { contracts: Contract[] } {
-  const paths = new Set(operations.map((op) => op.contract.path));
-  if (paths.size !== 1) throw new Error(`restRoute takes the operations of one path; got ${[...paths].join(", ")}`);
+/** Each method of one path: its operation, HEAD from GET, OPTIONS with Allow, 405 with Allow for the rest. */
+function methodTable(operations: Operation[]): MethodTable {
   const allow = allowHeader(operations.map((op) => op.contract.method));
   const notAllowed: RestOperation = async (request) =>
     respondWithError(
       request,
       new ApiError("method_not_allowed", `${request.method} is not allowed here. Allowed methods: ${allow}.`, { headers: { Allow: allow } }),
     );
-  const table = Object.fromEntries(METHODS.map((m) => [m, notAllowed])) as Record<Method, RestOperation>;
+  const table = Object.fromEntries(METHODS.map((m) => [m, notAllowed])) as MethodTable;
   for (const op of operations) table[op.contract.method] = op;
   if (table.GET !== notAllowed) table.HEAD = table.GET;
   table.OPTIONS = async () => new Response(null, { status: 204, headers: { Allow: allow } });
   table.GET = withTunnel(table.GET, (method) => table[method as Method] ?? notAllowed);
-  return Object.assign(table, { contracts: operations.map((op) => op.contract) });
+  return table;
+}
+
+const decoded = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/**
+ * The exports of one route file, from the operations declared for its path: each contract's method,
+ * HEAD from GET (verified as HEAD, body dropped), OPTIONS with Allow, and 405 + the exact Allow for
+ * the rest. Route files are one statement:
+ *   export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(operation(contract, handler), ...);
+ * Operations of a literal path served by this one (contract.servedBy) answer the requests whose
+ * parameters spell it, with their own methods and Allow.
+ */
+export function restRoute(...operations: Operation[]): MethodTable & { contracts: Contract[] } {
+  const routePaths = new Set(operations.map((op) => op.contract.servedBy ?? op.contract.path));
+  if (routePaths.size !== 1) throw new Error(`restRoute takes the operations of one path (and the literal paths it serves); got ${[...routePaths].join(", ")}`);
+  const contracts = operations.map((op) => op.contract);
+  const own = operations.filter((op) => !op.contract.servedBy);
+  const literals = [...new Set(operations.filter((op) => op.contract.servedBy).map((op) => op.contract.path))].map((path) => {
+    const ops = operations.filter((op) => op.contract.path === path);
+    return { spelling: literalParams(ops[0]!.contract), table: methodTable(ops) };
+  });
+  const table = methodTable(own);
+  if (!literals.length) return Object.assign(table, { contracts });
+
+  const tableFor = async (route?: RouteParams): Promise<MethodTable> => {
+    const params = (route ? await route.params : undefined) ?? {};
+    const match = literals.find(({ spelling }) => Object.entries(spelling).every(([name, value]) => decoded(String(params[name] ?? "")) === value));
+    return match?.table ?? table;
+  };
+  const dispatch = Object.fromEntries(
+    METHODS.map((m) => [m, Object.assign(async (request: Request, route?: RouteParams) => (await tableFor(route))[m](request, route), { contracts })]),
+  ) as unknown as MethodTable;
+  return Object.assign(dispatch, { contracts });
 }
 
 /** Every method answers with the same function (catch-all routes: unknown paths and versions). */
@@ -58,4 +91,3 @@ function withTunnel(get: RestOperation, operationFor: (method: string) => RestOp
     return tunnelAnswer(callbackId, response);
   };
 }
-

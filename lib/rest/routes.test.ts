@@ -33,11 +33,11 @@ describe("route files and contracts", () => {
     const served: string[] = [];
     for (const file of routeFiles(root)) {
       const folder = path.relative(root, path.dirname(file)).split(path.sep).join("/");
-      const routeModule = (await import(file)) as Record<string, { contract?: Contract }>;
-      const contracts = Object.values(routeModule).flatMap((fn) => (fn?.contract ? [fn.contract] : []));
+      const routeModule = (await import(file)) as Record<string, { contract?: Contract; contracts?: Contract[] }>;
+      const contracts = Object.values(routeModule).flatMap((fn) => fn?.contracts ?? (fn?.contract ? [fn.contract] : []));
       expect(contracts.length, `${file} serves no contract`).toBeGreaterThan(0);
       for (const contract of new Set(contracts)) {
-        expect(routeFolderOf(contract.path).slice(1), `${contract.operationId} is served from the wrong folder`).toBe(folder);
+        expect(routeFolderOf(contract).slice(1), `${contract.operationId} is served from the wrong folder`).toBe(folder);
         served.push(key(contract));
       }
     }

@@ -81,6 +81,16 @@ export function sessionScope(actor: Actor): Prisma.AccessTokenWhereInput {
   }
 }
 
+/** Devices of the users an actor may see (a user only its own). */
+export function deviceScope(actor: Actor): Prisma.DeviceWhereInput {
+  return { user: userScope(actor) };
+}
+
+/** Dev-mailbox messages for users of the developer's domains. */
+export function mailboxScope(actor: Actor): Prisma.MailboxMessageWhereInput {
+  return { domain: domainScope(actor) };
+}
+
 /**
  * Billing accounts: a developer's own; through the API, those of the developer who owns the
  * caller's domain (the accounts its users may be put in). A user's ledger is read through its guid.

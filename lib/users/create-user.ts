@@ -12,6 +12,12 @@ export function defaultDeviceAddress(login: string, domain: string): string {
   return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(login) ? `mailto:${login.toLowerCase()}` : `sip:${login}@${domain}`;
 }
 
+/** The default device's row: an email one waits for its check (PUT {verifyBy: "mailCheck"} sends the email). */
+function defaultDevice(login: string, domain: { id: string; name: string }) {
+  const address = defaultDeviceAddress(login, domain.name);
+  return { address, domainId: domain.id, isDefault: true, checkStatus: address.startsWith("mailto:") ? "pending" : null };
+}
+
 /**
  * Creates a user and its default device in one transaction. Through the API the user joins the
  * application's domain (a `domain` naming another is a 404); in the portal, the named domain of the
@@ -28,6 +34,9 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
   const domain = await prisma.domain.findFirst({ where: { AND: [{ name: domainName }, ownDomain] } });
   if (!domain) throw notFound(`Domain ${domainName}`);
   const accountId = input.accountId === undefined ? await defaultAccountId(actor) : await assignableAccountId(actor, input.accountId);
+  // Hashed before the transaction: scrypt takes a while, and on PGlite's one connection a
+  // transaction holding it while hashing makes concurrent requests time out waiting for theirs.
+  const passwordHash = await hashPassword(input.password);
   const user = await prisma.$transaction(async (tx) => {
     const taken = await tx.user.findUnique({ where: { domainId_login: { domainId: domain.id, login: input.login } } });
     if (taken) throw new ApiError("conflict", `A user with login "${input.login}" already exists in domain ${domain.name}.`);
@@ -35,12 +44,12 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
       data: {
         domainId: domain.id,
         login: input.login,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
         createdWith: createdWithOf(actor),
         accountId,
-        devices: { create: { address: defaultDeviceAddress(input.login, domain.name), isDefault: true } },
+        devices: { create: defaultDevice(input.login, domain) },
       },
       include: withDomainName,
     });

@@ -96,7 +96,11 @@ export default async function DomainPage({ params, searchParams }: { params: Pro
           >
             {domain.users.entry.map((u) => (
               <tr key={u.guid} data-testid={`user-row-${u.login}`} className="align-middle">
-                <td className="px-5 py-3 font-medium break-all">{u.login}</td>
+                <td className="px-5 py-3 break-all">
+                  <Link href={`/domains/${encodeURIComponent(domain.name)}/users/${u.guid}`} className={link}>
+                    {u.login}
+                  </Link>
+                </td>
                 <td className="px-5 py-3 whitespace-nowrap text-slate-700">{fullName(u) || <span className="text-slate-400">—</span>}</td>
                 <td className="px-5 py-3 whitespace-nowrap">
                   {u.pwdStatus === "reset" ? (

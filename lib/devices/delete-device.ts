@@ -1,0 +1,32 @@
+import { prisma } from "@/lib/db/client";
+import { ApiError, notFound } from "@/lib/errors/api-error";
+import { releaseNumber } from "@/lib/numbers/release-number";
+import type { Actor } from "@/lib/tenancy/actor";
+import { deviceScope } from "@/lib/tenancy/scope";
+import { getDeviceOrThrow } from "./get-device";
+import { toDeviceEntry } from "./transform";
+
+/**
+ * Removes a device and answers what it was. The default device goes only when the user has another,
+ * which becomes the default (a user always keeps one device). A purpose number returns to the
+ * inventory after its quarantine.
+ */
+export async function deleteDevice(actor: Actor, guid: string, deviceId: string) {
+  const device = await getDeviceOrThrow(actor, guid, deviceId);
+  await prisma.$transaction(async (tx) => {
+    // One removal per user at a time, so two concurrent ones cannot take the last two devices.
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${device.userId}::uuid FOR UPDATE`;
+    if (device.isDefault) {
+      const others = { AND: [{ userId: device.userId, id: { not: device.id } }, deviceScope(actor)] };
+      const next = await tx.device.findFirst({ where: others, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+      if (!next) {
+        throw new ApiError("conflict", `${device.address} is this user's default device and its only one: add another device first. A user always keeps at least one device.`);
+      }
+      await tx.device.updateMany({ where: { AND: [{ id: next.id }, deviceScope(actor)] }, data: { isDefault: true } });
+    }
+    await releaseNumber(tx, device.id);
+    const { count } = await tx.device.deleteMany({ where: { AND: [{ id: device.id }, deviceScope(actor)] } });
+    if (count === 0) throw notFound(`Device ${deviceId} of user ${guid}`);
+  });
+  return toDeviceEntry(device);
+}

@@ -1,0 +1,32 @@
+import { prisma } from "@/lib/db/client";
+import { notFound } from "@/lib/errors/api-error";
+import type { Actor } from "@/lib/tenancy/actor";
+import { deviceScope } from "@/lib/tenancy/scope";
+import { getUserOrThrow } from "@/lib/users/get-user";
+import { normalizeDeviceId } from "./address";
+import { toDeviceEntry, withNumber, type DeviceRow } from "./transform";
+
+/** The stored spelling of a device id from a path, or undefined when it cannot name a device. */
+function storedAddress(id: string): string | undefined {
+  if (/^service:\d{7,15}$/i.test(id)) return id.toLowerCase();
+  try {
+    return normalizeDeviceId(id).address;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The user's device if the actor may see both; 404 otherwise. `deviceId` may be spelled any way the API accepts. */
+export async function getDeviceOrThrow(actor: Actor, guid: string, deviceId: string): Promise<DeviceRow & { user: { id: string; domainId: string } }> {
+  const user = await getUserOrThrow(actor, guid);
+  const address = storedAddress(deviceId);
+  const device = address
+    ? await prisma.device.findFirst({ where: { AND: [{ userId: user.id, address }, deviceScope(actor)] }, include: withNumber })
+    : null;
+  if (!device) throw notFound(`Device ${deviceId} of user ${guid}`);
+  return { ...device, user: { id: user.id, domainId: user.domainId } };
+}
+
+export async function getDevice(actor: Actor, guid: string, deviceId: string) {
+  return toDeviceEntry(await getDeviceOrThrow(actor, guid, deviceId));
+}

@@ -1,0 +1,21 @@
+import { prisma } from "@/lib/db/client";
+import type { DeveloperActor } from "@/lib/tenancy/actor";
+import { mailboxScope } from "@/lib/tenancy/scope";
+
+export const MAILBOX_PAGE_SIZE = 50;
+
+/** The newest messages of the dev mailbox addressed to users of the developer's domains. */
+export async function listMailbox(actor: DeveloperActor, page = 0) {
+  const where = mailboxScope(actor);
+  const [total, messages] = await Promise.all([
+    prisma.mailboxMessage.count({ where }),
+    prisma.mailboxMessage.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: page * MAILBOX_PAGE_SIZE,
+      take: MAILBOX_PAGE_SIZE,
+      select: { id: true, from: true, to: true, subject: true, text: true, createdAt: true, domain: { select: { name: true } } },
+    }),
+  ]);
+  return { total, messages };
+}
