@@ -24,6 +24,10 @@ const schema = z.object({
   AUTH_GOOGLE_ID: z.string().optional(),
   AUTH_GOOGLE_SECRET: z.string().optional(),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Media (docs/media.md): the largest file an upload may store (413 past it), at most 2 GiB - 1. */
+  MEDIA_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 31 - 1).default(100 * 1024 * 1024),
+  /** Media bytes a domain may keep in all (409 quota_exceeded past it); 0: no quota. */
+  MEDIA_QUOTA_BYTES: z.coerce.number().int().min(0).default(1024 * 1024 * 1024),
   /** Optional: shared rate limits, nonce and cache invalidation across instances. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
   /** Tests turn this on: every REST reply is checked against its contract (a mismatch is a 500). */
