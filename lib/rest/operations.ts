@@ -5,6 +5,7 @@ import * as health from "@/lib/health/contracts";
 import * as oauth from "@/lib/oauth/contracts";
 import * as sessions from "@/lib/sessions/contracts";
 import * as users from "@/lib/users/contracts";
+import * as media from "@/lib/media/contracts";
 import type { Contract } from "./contract";
 
 // Every REST operation's contract: the OpenAPI document and the shared security battery read this
@@ -13,6 +14,6 @@ import type { Contract } from "./contract";
 const isContract = (value: unknown): value is Contract =>
   typeof value === "object" && value !== null && "operationId" in value && "method" in value && "path" in value;
 
-export const allContracts: Contract[] = [oauth, users, domains, applications, events, sessions, health]
+export const allContracts: Contract[] = [oauth, users, domains, applications, events, sessions, health, media]
   .flatMap((area) => Object.values(area))
   .filter(isContract);
