@@ -49,7 +49,6 @@ const unique = (list: string[]) => [...new Set(list)];
 /** Every listed user and application must be of the item's domain: a 400 names the first that is not. */
 async function checkAclMembers(actor: Actor, domainId: string, acl: Record<"readUsers" | "writeUsers" | "readApps" | "writeApps", string[]>) {
   const guids = unique([...acl.readUsers, ...acl.writeUsers]);
-  const appIds = unique([...acl.readApps, ...acl.writeApps]);
   // A user's own scope is only itself; the ACL may name any user of the domain.
   const usersOf = actor.kind === "user" ? { domainId } : { AND: [{ domainId }, userScope(actor)] };
   const users = new Set((await prisma.user.findMany({ where: { AND: [usersOf, { id: { in: guids } }] }, select: { id: true } })).map((u) => u.id));
