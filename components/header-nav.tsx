@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 const portalLinks = [
   { href: "/apps", label: "Applications" },
   { href: "/domains", label: "Domains" },
+  { href: "/media", label: "Media" },
   { href: "/docs/api", label: "API reference" },
 ];
 
