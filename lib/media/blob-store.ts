@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { config } from "@/lib/config";
-import { LocalBlobStore } from "./local-blob-store";
 
 // Where media bytes live. Keys are generated here ("<domain id>/<uuid>"), never taken from a
 // user's file name, so no name can reach outside the store. Each upload writes a new key and the
@@ -51,9 +48,3 @@ export function assertBlobKey(key: string): void {
 }
 
 export const newBlobKey = (domainId: string) => `${domainId.toLowerCase()}/${randomUUID()}`;
-
-let store: BlobStore | undefined;
-/** The configured store: local disk under DATA_DIR/media. */
-export function blobStore(): BlobStore {
-  return (store ??= new LocalBlobStore(path.join(config().dataDir, "media")));
-}

@@ -1,7 +1,8 @@
 import { prisma } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import type { Actor } from "@/lib/tenancy/actor";
-import { blobStore, type BlobStore } from "./blob-store";
+import type { BlobStore } from "./blob-store";
+import { blobStore } from "./configured-blob-store";
 import { findFile, type FilePath } from "./find-media";
 
 export async function deleteFile(actor: Actor, path: FilePath): Promise<void> {

@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
-import { blobStore } from "./blob-store";
+import { blobStore } from "./configured-blob-store";
 import { findFolder } from "./find-media";
 import { deleteBlobs } from "./delete-file";
 

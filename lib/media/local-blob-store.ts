@@ -15,7 +15,8 @@ export class LocalBlobStore implements BlobStore {
 
   constructor(readonly root: string) {}
 
-  private pathOf(key: string): string {
+  /** The file that holds the key (the S3 backend spools uploads here). */
+  fileOf(key: string): string {
     assertBlobKey(key);
     const full = path.resolve(this.root, key);
     if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error("Blob key outside the store");
@@ -23,7 +24,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async put(key: string, body: ReadableStream<Uint8Array> | null, { maxBytes, onChunk }: PutOptions): Promise<StoredBlob> {
-    const target = this.pathOf(key);
+    const target = this.fileOf(key);
     const tmpDir = path.join(this.root, TMP);
     await fsp.mkdir(tmpDir, { recursive: true });
     await this.sweepOnce(tmpDir);
@@ -59,7 +60,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async get(key: string, range?: BlobRange): Promise<ReadableStream<Uint8Array>> {
-    const full = this.pathOf(key);
+    const full = this.fileOf(key);
     const handle = await fsp.open(full, "r").catch((error: NodeJS.ErrnoException) => {
       throw error.code === "ENOENT" ? new BlobNotFoundError(key) : error;
     });
@@ -68,7 +69,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async delete(key: string): Promise<void> {
-    await fsp.rm(this.pathOf(key), { force: true });
+    await fsp.rm(this.fileOf(key), { force: true });
   }
 
   private async sweepOnce(tmpDir: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { MediaFile } from "@prisma/client";
-import { blobStore, type BlobRange } from "./blob-store";
+import type { BlobRange } from "./blob-store";
+import { blobStore } from "./configured-blob-store";
 import { contentTypeOf, isAudio } from "./content-type";
 
 /**
