@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { screenshot } from "../support/screenshot";
 import { createApplication, newDeveloper, signUp, unique } from "./portal-helpers";
@@ -50,7 +52,6 @@ test("media browser: folders, upload with progress, download, play an MP3, edit 
 
   // Download.
   const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: "Download" }).click()]);
-  const fs = await import("node:fs");
   expect(fs.readFileSync((await download.path())!).equals(mp3)).toBe(true);
 
   // Play it in the page (muted: autoplay rules allow that without a click).
@@ -99,5 +100,41 @@ test("media browser: folders, upload with progress, download, play an MP3, edit 
   await expect(page.getByText("This folder is empty")).toBeVisible();
   await page.getByRole("button", { name: "Delete folder" }).click();
   await page.getByRole("button", { name: /Delete|Confirm/ }).last().click();
+  await expect(page.getByText("No media in this domain yet")).toBeVisible();
+});
+
+/** Stored media blobs of the test server (playwright.config.ts sets its DATA_DIR). */
+function storedBlobs(): number {
+  const root = path.join(process.env.E2E_DATA_DIR ?? path.resolve("test-results", "e2e-data"), "media");
+  if (!fs.existsSync(root)) return 0;
+  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.parentPath.includes(".tmp")).length;
+}
+
+test("a domain's media goes with the domain", async ({ page }) => {
+  await signUp(page, newDeveloper("media-domain"));
+  const domain = unique("gone");
+  await page.goto("/domains");
+  await page.getByLabel("Domain name").fill(domain);
+  await page.getByRole("button", { name: "Create domain" }).click();
+  await expect(page).toHaveURL(new RegExp(`/domains/${domain}\\?created=1$`));
+
+  await page.goto(`/media/${domain}`);
+  await page.getByRole("textbox", { name: "New folder" }).fill("recordings");
+  await page.getByRole("button", { name: "Create folder" }).click();
+  await page.getByLabel("File", { exact: true }).setInputFiles({ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("to be deleted") });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("note.txt was uploaded.")).toBeVisible();
+  const before = storedBlobs();
+
+  await page.goto(`/domains/${domain}`);
+  await page.getByRole("button", { name: "Delete domain" }).click();
+  await page.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(page).toHaveURL(/\/domains\?deleted=1$/);
+  expect(storedBlobs()).toBe(before - 1);
+
+  // A new domain of the same name starts empty.
+  await page.getByLabel("Domain name").fill(domain);
+  await page.getByRole("button", { name: "Create domain" }).click();
+  await page.goto(`/media/${domain}`);
   await expect(page.getByText("No media in this domain yet")).toBeVisible();
 });

@@ -18,3 +18,15 @@ export async function deleteFolder(actor: Actor, domainName: string, folderName:
   });
   await deleteBlobs(blobStore(), keys);
 }
+
+type Tx = Pick<typeof prisma, "mediaFile" | "mediaFolder">;
+
+/** Inside a domain's deletion: removes its media rows and returns the blob keys to delete once the transaction commits. */
+export async function deleteDomainMediaRows(tx: Tx, domainId: string): Promise<Array<string | null>> {
+  const files = await tx.mediaFile.findMany({ where: { domainId }, select: { blobKey: true } });
+  await tx.mediaFolder.deleteMany({ where: { domainId } });
+  return files.map((f) => f.blobKey);
+}
+
+/** After the domain is gone: its blobs. */
+export const deleteDomainBlobs = (keys: Array<string | null>) => deleteBlobs(blobStore(), keys);
