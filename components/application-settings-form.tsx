@@ -1,11 +1,12 @@
 "use client";
 
+import Link from "next/link";
 import { useActionState } from "react";
 import { Alert } from "./alert";
 import { Field } from "./field";
 import { SubmitButton } from "./submit-button";
 import { SwitchField } from "./switch-field";
-import { card } from "./styles";
+import { card, input, link } from "./styles";
 
 type State = { error?: string; notice?: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
 
@@ -15,14 +16,63 @@ export interface ApplicationSettings {
   notificationUrl: string;
   allow2legged: boolean;
   requireSignedBodies: boolean;
+  /** "" for none. */
+  defaultBillingAccountId: string;
+  allowJsonTunnel: boolean;
+  legacyOAuth10: boolean;
+  serviceProvider: boolean;
+  callbackUrlPrefixes: string[];
 }
 
-/** Display name, description, notification URL and the two request-signing switches of an application. */
+export interface BillingAccountOption {
+  accountId: string;
+  name: string;
+  currency: string;
+}
+
+type Switch = { name: "allow2legged" | "requireSignedBodies" | "allowJsonTunnel" | "legacyOAuth10" | "serviceProvider"; label: string; description: string };
+
+const SIGNING_SWITCHES: Switch[] = [
+  {
+    name: "allow2legged",
+    label: "Allow two-legged requests",
+    description: "When on, requests signed with the consumer key alone (no user token) act as the application itself; when off, every request needs a user's access token.",
+  },
+  {
+    name: "requireSignedBodies",
+    label: "Require signed request bodies",
+    description: "When on, a JSON body without oauth_body_hash (or xoauth_body_signature) is refused, so nobody can change it on the way.",
+  },
+];
+
+const LEGACY_SWITCHES: Switch[] = [
+  {
+    name: "allowJsonTunnel",
+    label: "Allow the browser tunnel (w=JS)",
+    description:
+      "For web pages built on the original JavaScript library: every call arrives as a script GET and is answered as JavaScript any site can load. Leave it off unless you run such a page.",
+  },
+  {
+    name: "legacyOAuth10",
+    label: "Allow the legacy OAuth 1.0 flow",
+    description: "The original three-legged sign-in without a verifier. It is open to session fixation; use it only for old applications, together with the callback prefixes above.",
+  },
+  {
+    name: "serviceProvider",
+    label: "Service provider: act as users",
+    description:
+      "Two-legged requests with X-BT-Ribbit-SP-UserId (or X-Service-SP-UserId) act as that user of this application's domain. Anyone with the consumer secret can then act as any user of the domain.",
+  },
+];
+
+/** Display name, description, notification URL, the request-signing switches and the original clients' settings of an application. */
 export function ApplicationSettingsForm({
   settings,
+  billingAccounts,
   action,
 }: {
   settings: ApplicationSettings;
+  billingAccounts: BillingAccountOption[];
   action: (prev: State, formData: FormData) => Promise<State>;
 }) {
   const [state, formAction] = useActionState(action, {} as State);
@@ -62,20 +112,51 @@ export function ApplicationSettingsForm({
           errors={state.fieldErrors?.description}
           hint="Users see it when they are asked to authorize your application."
         />
+        <div>
+          <label htmlFor="field-defaultBillingAccountId" className="block text-sm font-medium text-slate-800">
+            Default billing account
+          </label>
+          <select
+            id="field-defaultBillingAccountId"
+            name="defaultBillingAccountId"
+            defaultValue={state.values?.defaultBillingAccountId ?? settings.defaultBillingAccountId}
+            aria-describedby="field-defaultBillingAccountId-hint"
+            className={`${input} mt-1.5`}
+          >
+            <option value="">None: new users have no billing account</option>
+            {billingAccounts.map((a) => (
+              <option key={a.accountId} value={a.accountId}>
+                {a.name} ({a.currency})
+              </option>
+            ))}
+          </select>
+          <p id="field-defaultBillingAccountId-hint" className="mt-1.5 text-xs text-slate-500">
+            Users created through this application join it, unless the request names another accountId. Without a billing account a
+            user cannot hold numbers, call or send messages. <Link href="/billing" className={link}>Billing accounts</Link>
+          </p>
+        </div>
         <fieldset className="space-y-4 border-t border-slate-100 pt-4">
           <legend className="sr-only">Request signing</legend>
-          <SwitchField
-            name="allow2legged"
-            label="Allow two-legged requests"
-            description="When on, requests signed with the consumer key alone (no user token) act as the application itself; when off, every request needs a user's access token."
-            defaultChecked={state.values ? state.values.allow2legged === "on" : settings.allow2legged}
+          {SIGNING_SWITCHES.map((toggle) => (
+            <SwitchField key={toggle.name} {...toggle} defaultChecked={state.values ? state.values[toggle.name] === "on" : settings[toggle.name]} />
+          ))}
+        </fieldset>
+        <fieldset className="space-y-4 border-t border-slate-100 pt-4">
+          <legend className="text-sm font-semibold text-slate-800">Sign-in callbacks and original client libraries</legend>
+          <Field
+            name="callbackUrlPrefixes"
+            label="Allowed callback URL prefixes"
+            optional
+            multiline
+            maxLength={5100}
+            placeholder="https://example.com/oauth/callback"
+            defaultValue={state.values?.callbackUrlPrefixes ?? settings.callbackUrlPrefixes.join("\n")}
+            errors={state.fieldErrors?.callbackUrlPrefixes}
+            hint="One per line, at most 10. After a user approves your application we only send them back to a URL under one of these; with none, only out-of-band (oob) sign-in works."
           />
-          <SwitchField
-            name="requireSignedBodies"
-            label="Require signed request bodies"
-            description="When on, a JSON body without oauth_body_hash (or xoauth_body_signature) is refused, so nobody can change it on the way."
-            defaultChecked={state.values ? state.values.requireSignedBodies === "on" : settings.requireSignedBodies}
-          />
+          {LEGACY_SWITCHES.map((toggle) => (
+            <SwitchField key={toggle.name} {...toggle} defaultChecked={state.values ? state.values[toggle.name] === "on" : settings[toggle.name]} />
+          ))}
         </fieldset>
         <SubmitButton pendingText="Saving…">Save settings</SubmitButton>
       </form>

@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 const portalLinks = [
   { href: "/apps", label: "Applications" },
   { href: "/domains", label: "Domains" },
+  { href: "/billing", label: "Billing" },
   { href: "/media", label: "Media" },
   { href: "/docs/api", label: "API reference" },
 ];
@@ -35,7 +36,7 @@ export function HeaderNav({ email, signOutAction }: { email: string | null; sign
   }
   return (
     <div className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 text-sm">
-      <nav aria-label="Portal" className="flex items-center gap-5">
+      <nav aria-label="Portal" className="flex flex-wrap items-center justify-end gap-x-5 gap-y-1 whitespace-nowrap">
         {portalLinks.map((l) => (
           <Link key={l.href} href={l.href} aria-current={isActive(l.href) ? "page" : undefined} className={linkClass(l.href)}>
             {l.label}

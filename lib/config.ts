@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PRICES, priceTableJson, type PriceTable } from "@/lib/billing/price-table";
 
 // Every environment variable the product reads, validated once. .env.example lists them all.
 const schema = z.object({
@@ -61,6 +62,8 @@ const schema = z.object({
   DELIVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   DELIVERY_SCHEDULER: z.enum(["on", "off"]).default("on"),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** The pricing table as JSON (docs/billing.md); unset: the built-in fictional prices. */
+  BILLING_PRICES: priceTableJson.optional(),
   DEMO_DEVELOPER_EMAIL: z.email().default("demo@example.com"),
   DEMO_DEVELOPER_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   DEMO_DOMAIN: z.string().regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, "lowercase letters, digits, dot and dash").default("demo"),
@@ -77,6 +80,7 @@ export type Config = z.infer<typeof schema> & {
   dataDir: string;
   retryScheduleMs: number[];
   webhookAllowPrivate: boolean;
+  billingPrices: PriceTable;
 };
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
@@ -117,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(c.DATA_DIR),
     retryScheduleMs: parseDelays(c.WEBHOOK_RETRY_SCHEDULE),
     webhookAllowPrivate: webhookPrivateTargetsAllowed(c),
+    billingPrices: c.BILLING_PRICES ?? DEFAULT_PRICES,
   };
 }
 

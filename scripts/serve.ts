@@ -7,6 +7,7 @@
 import http from "node:http";
 import next from "next";
 import { isServerWideOptions, refusalOf } from "../lib/rest/malformed-request";
+import { RAW_QUERY_HEADER, rawQueryOf } from "../lib/rest/raw-query";
 import { problemResponse, requestIdFor } from "../lib/rest/responses";
 
 const [port = "3000", host = "0.0.0.0"] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -33,6 +34,9 @@ async function main() {
         const sent = req.headers["x-forwarded-for"];
         const peer = req.socket.remoteAddress ?? "unknown";
         req.headers["x-forwarded-for"] = sent ? `${sent}, ${peer}` : peer;
+        const rawQuery = rawQueryOf(raw.target);
+        if (rawQuery === null) delete req.headers[RAW_QUERY_HEADER];
+        else req.headers[RAW_QUERY_HEADER] = rawQuery;
         return void handle(req, res);
       }
       const requestId = requestIdFor(new Request("http://localhost/", { headers: { "x-request-id": String(req.headers["x-request-id"] ?? "") } }));

@@ -8,6 +8,7 @@ import { applicationSettingsSchema } from "@/lib/applications/schemas";
 import { rotateConsumerSecret } from "@/lib/applications/secrets";
 import { updateApplication } from "@/lib/applications/update-application";
 import { ApiError } from "@/lib/errors/api-error";
+import { prefixLines } from "@/lib/oauth/callback-prefixes";
 import { developerActor } from "@/lib/tenancy/actor";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
@@ -52,7 +53,18 @@ export async function rotateSecretAction(appId: string): Promise<FormState<{ sec
 
 export async function updateSettingsAction(appId: string, _prev: FormState, formData: FormData): Promise<FormState> {
   const developer = await requireDeveloper();
-  const values = formValues(formData, ["displayName", "description", "notificationUrl", "allow2legged", "requireSignedBodies"]);
+  const values = formValues(formData, [
+    "displayName",
+    "description",
+    "notificationUrl",
+    "allow2legged",
+    "requireSignedBodies",
+    "allowJsonTunnel",
+    "legacyOAuth10",
+    "serviceProvider",
+    "callbackUrlPrefixes",
+    "defaultBillingAccountId",
+  ]);
   try {
     const changes = applicationSettingsSchema.parse({
       displayName: values.displayName,
@@ -60,6 +72,11 @@ export async function updateSettingsAction(appId: string, _prev: FormState, form
       notificationUrl: values.notificationUrl?.trim() || null,
       allow2legged: values.allow2legged === "on",
       requireSignedBodies: values.requireSignedBodies === "on",
+      defaultBillingAccountId: values.defaultBillingAccountId || null,
+      allowJsonTunnel: values.allowJsonTunnel === "on",
+      legacyOAuth10: values.legacyOAuth10 === "on",
+      serviceProvider: values.serviceProvider === "on",
+      callbackUrlPrefixes: prefixLines(values.callbackUrlPrefixes ?? ""),
     });
     await updateApplication(developerActor(developer.id), appId, changes);
   } catch (error) {

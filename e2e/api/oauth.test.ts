@@ -307,12 +307,16 @@ describe("xAuth login, logout and tokens", () => {
 
 describe("three-legged endpoints", () => {
   it("issues a request token in the original order and refuses a missing callback", async () => {
-    const res = await app("POST", "/request_token", { sign: { extraOAuthParams: { oauth_callback: "https://client.example/cb" } } });
+    const res = await app("POST", "/request_token", { sign: { extraOAuthParams: { oauth_callback: "http://127.0.0.1:9/cb" } } });
     expect(res.status).toBe(200);
     expect(formFields(res.text).map(([k]) => k)).toEqual(["oauth_token", "oauth_token_secret", "oauth_callback_confirmed"]);
     expect((await app("POST", "/request_token")).status).toBe(400);
     const bad = await app("POST", "/request_token", { sign: { extraOAuthParams: { oauth_callback: "javascript:alert(1)" } } });
     expect(bad.status).toBe(400);
+    // Only under a registered callback URL prefix (the demo application registers loopback ones).
+    const unregistered = await app("POST", "/request_token", { sign: { extraOAuthParams: { oauth_callback: "https://client.example/cb" } } });
+    expect(unregistered.status).toBe(400);
+    expect(unregistered.body.detail).toMatch(/callback URL prefixes registered/);
   });
 
   it("refuses to exchange a request token that was not approved", async () => {

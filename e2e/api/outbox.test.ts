@@ -1,61 +1,27 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@prisma/client";
-import pg from "pg";
+import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
 import { publishEvent } from "@/lib/events/publish";
 import { seedDemo } from "@/lib/seed/demo";
+import { openTestDatabase, type TestDatabase } from "../support/test-database";
 
 // The outbox rule, checked against the database itself: an event exists if and only if the
 // transaction that published it committed. Runs on PGlite, and on PostgreSQL too when
 // TEST_DATABASE_URL is set.
-let embedded: EmbeddedDatabase | undefined;
-let pool: pg.Pool;
+let db: TestDatabase;
 let prisma: PrismaClient;
 let applicationId: string;
-let dropDatabase: (() => Promise<void>) | undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-outbox-"));
 
 beforeAll(async () => {
   process.env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
-  let url: string;
-  if (process.env.TEST_DATABASE_URL) {
-    const name = `switchboard_outbox_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    };
-  } else {
-    embedded = await startEmbeddedDatabase(dataDir);
-    url = embedded.url;
-  }
-  pool = new pg.Pool({ connectionString: url, max: 1 });
-  await migrate(pool);
-  prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  db = await openTestDatabase();
+  prisma = db.prisma;
   const demo = await seedDemo(prisma, { developerEmail: "outbox@example.com", domain: "outbox", appName: "outbox-app" });
   applicationId = (await prisma.application.findFirstOrThrow({ where: { name: demo.applicationId.split(":")[1] } })).id;
 }, 60_000);
 
 afterAll(async () => {
-  await prisma?.$disconnect();
-  await pool?.end();
-  await embedded?.stop();
-  await dropDatabase?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await db?.close();
 });
 
 const event = (type: string) => ({ applicationId, type, resourcePath: "/users/x", params: { n: 1 } });

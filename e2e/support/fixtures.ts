@@ -42,4 +42,6 @@ export const specialApps = {
   noTwoLegged: { name: "three-legged-only", consumerKey: "ck_test_no2legged", consumerSecret: "cs_test_no2legged_secret_012345678" },
   /** requireSignedBodies: JSON bodies must carry oauth_body_hash or xoauth_body_signature. */
   signedBodies: { name: "signed-bodies", consumerKey: "ck_test_signed_bodies", consumerSecret: "cs_test_signed_bodies_secret_0123456" },
+  /** The original clients' settings: browser tunnel, legacy OAuth 1.0 flow, service provider, loopback callbacks. */
+  legacy: { name: "legacy-app", consumerKey: "ck_test_legacy", consumerSecret: "cs_test_legacy_secret_0123456789abc" },
 };

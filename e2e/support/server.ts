@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A fresh database on the server TEST_DATABASE_URL points at; dropped by the returned function. */
-async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `switchboard_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -130,6 +130,7 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
       specialApps.noTwoLegged,
       specialApps.events,
       specialApps.signedBodies,
+      specialApps.legacy,
     ];
     for (const app of apps) {
       await prisma.application.create({
@@ -143,6 +144,9 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
           suspended: app === specialApps.suspended,
           allow2legged: app !== specialApps.noTwoLegged,
           requireSignedBodies: app === specialApps.signedBodies,
+          ...(app === specialApps.legacy
+            ? { allowJsonTunnel: true, legacyOAuth10: true, serviceProvider: true, callbackUrlPrefixes: ["http://127.0.0.1/"] }
+            : {}),
         },
       });
     }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { putBody } from "@/lib/rest/read-only-fields";
+import { callbackUrlPrefixes } from "@/lib/oauth/callback-prefixes";
 import { applicationName, domainName, guid, notificationUrl } from "@/lib/validation";
 
 export const applicationEntrySchema = z
@@ -16,6 +17,10 @@ export const applicationEntrySchema = z
     suspended: z.boolean(),
     allow2legged: z.boolean().meta({ description: "Whether requests signed with the consumer key alone are accepted." }),
     requireSignedBodies: z.boolean().meta({ description: "Whether JSON bodies must carry oauth_body_hash or xoauth_body_signature." }),
+    allowJsonTunnel: z.boolean().meta({ description: "Whether the original JavaScript library's browser tunnel (GET ...&w=JS) is answered." }),
+    legacyOAuth10: z.boolean().meta({ description: "Whether the original three-legged flow (OAuth 1.0, no verifier) is allowed." }),
+    serviceProvider: z.boolean().meta({ description: "Whether two-legged requests may act as a user of the domain (X-BT-Ribbit-SP-UserId / X-Service-SP-UserId)." }),
+    callbackUrlPrefixes: z.array(z.string()).meta({ description: "Where three-legged flows may send the user back; none means oob only." }),
     template: z.array(z.unknown()),
     notificationUrl: z.string().optional(),
   })
@@ -38,6 +43,10 @@ export const APPLICATION_READ_ONLY = [
   "visible",
   "suspended",
   "requireSignedBodies",
+  "allowJsonTunnel",
+  "legacyOAuth10",
+  "serviceProvider",
+  "callbackUrlPrefixes",
   "template",
 ] as const;
 
@@ -56,7 +65,13 @@ export const applicationSettingsSchema = z.strictObject({
   notificationUrl: notificationUrl.nullable().optional(),
   allow2legged: z.boolean().optional(),
   requireSignedBodies: z.boolean().optional(),
+  allowJsonTunnel: z.boolean().optional(),
+  legacyOAuth10: z.boolean().optional(),
+  serviceProvider: z.boolean().optional(),
+  callbackUrlPrefixes: callbackUrlPrefixes.optional(),
   suspended: z.boolean().optional(),
+  /** Users created through the application join this billing account (null: none). */
+  defaultBillingAccountId: guid.nullable().optional(),
 });
 
 export type ApplicationChanges = z.infer<typeof applicationSettingsSchema>;

@@ -18,6 +18,10 @@ export function toApplicationEntry(app: Application & { domain: Domain }): Appli
     suspended: app.suspended,
     allow2legged: app.allow2legged,
     requireSignedBodies: app.requireSignedBodies,
+    allowJsonTunnel: app.allowJsonTunnel,
+    legacyOAuth10: app.legacyOAuth10,
+    serviceProvider: app.serviceProvider,
+    callbackUrlPrefixes: app.callbackUrlPrefixes,
     template: app.template as unknown[],
     notificationUrl: app.notificationUrl ?? undefined,
   };
@@ -28,4 +32,5 @@ export const toPortalApplication = (app: Application & { domain: Domain }) => ({
   ...toApplicationEntry(app),
   internalId: app.id,
   consumerKey: app.consumerKey,
+  defaultBillingAccountId: app.defaultBillingAccountId,
 });

@@ -1,3 +1,4 @@
+import { getBillingAccountOrThrow } from "@/lib/billing/get-billing-account";
 import { prisma } from "@/lib/db/client";
 import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
 import { assertDeliverableUrl } from "@/lib/events/ssrf";
@@ -19,6 +20,7 @@ export async function updateApplication(actor: Actor, ref: string, input: Applic
   const changes: ApplicationChanges =
     actor.kind === "developer" ? (input as ApplicationChanges) : (withoutUnchangedReadOnly(input, toApplicationEntry(app), APPLICATION_READ_ONLY) as ApplicationChanges);
   if (changes.notificationUrl) await assertDeliverableUrl(changes.notificationUrl);
+  if (changes.defaultBillingAccountId) await getBillingAccountOrThrow(actor, changes.defaultBillingAccountId);
   // A new URL re-enables an endpoint that answered 410 Gone.
   const urlChanged = changes.notificationUrl !== undefined && changes.notificationUrl !== app.notificationUrl;
   const { count } = await prisma.application.updateMany({

@@ -8,11 +8,15 @@ export const errorCodes = {
   validation_failed: { status: 400, title: "Validation failed" },
   unauthorized: { status: 401, title: "Unauthorized" },
   forbidden: { status: 403, title: "Forbidden" },
+  /** A billable action for a user who belongs to no billing account (docs/billing.md). */
+  billing_required: { status: 403, title: "Billing account required" },
   not_found: { status: 404, title: "Not Found" },
   method_not_allowed: { status: 405, title: "Method Not Allowed" },
   conflict: { status: 409, title: "Conflict" },
   /** The spec: 409 also signals "limit exceeded" (lockouts, rate limits); always with Retry-After. */
   limit_exceeded: { status: 409, title: "Limit exceeded" },
+  /** The billing account's balance cannot pay for the action; 409 as the spec's "limit exceeded" (the original platform sent 402). */
+  credit_exhausted: { status: 409, title: "Credit exhausted" },
   payload_too_large: { status: 413, title: "Payload Too Large" },
   unsupported_media_type: { status: 415, title: "Unsupported Media Type" },
   internal_error: { status: 500, title: "Internal Server Error" },

@@ -43,14 +43,15 @@ export const requestTokenContract = defineContract({
   path: "/request_token",
   tag: "OAuth",
   summary: "Start the three-legged flow: get a request token",
-  description: 'Signed with the consumer secret alone, with oauth_callback (an absolute URL, or "oob"). Send the user to /oauth/authorize?oauth_token=... next.',
+  description:
+    'Signed with the consumer secret alone, with oauth_callback ("oob", or a URL under one of the application\'s registered callback URL prefixes). Send the user to /oauth/authorize?oauth_token=... next. Applications with the legacy OAuth 1.0 flow may leave oauth_callback out and pass it to /oauth/display_token.html instead; the reply then has no oauth_callback_confirmed.',
   auth: "consumer",
   query: z.object({ scope: z.enum(["read-write", "read-only"]).optional().meta({ description: "Narrow the token; default read-write." }) }),
   success: {
     status: 200,
     description: "The request token, valid 10 minutes.",
     contentType: FORM,
-    entry: z.object({ oauth_token: token, oauth_token_secret: tokenSecret, oauth_callback_confirmed: z.literal("true") }),
+    entry: z.object({ oauth_token: token, oauth_token_secret: tokenSecret, oauth_callback_confirmed: z.literal("true").optional() }),
   },
 });
 
@@ -60,7 +61,7 @@ export const accessTokenContract = defineContract({
   path: "/access_token",
   tag: "OAuth",
   summary: "Finish the three-legged flow: trade the approved request token for an access token",
-  description: "Signed with the request token and its secret, with the oauth_verifier the callback received.",
+  description: "Signed with the request token and its secret, with the oauth_verifier the callback received (none in the legacy OAuth 1.0 flow).",
   auth: "request-token",
   success: {
     status: 200,
@@ -76,7 +77,7 @@ export const displayTokenContract = defineContract({
   path: "/oauth/display_token.html",
   tag: "OAuth",
   summary: "The original platform's authorization URL",
-  description: "Redirects to the authorization page, keeping oauth_token.",
+  description: "Redirects to the authorization page, keeping oauth_token. For a legacy (OAuth 1.0) request token, oauth_callback names where the user goes back; it must lie under a registered callback URL prefix.",
   auth: "none",
   success: { status: 302, description: "Redirect to /oauth/authorize." },
 });

@@ -11,6 +11,11 @@ export type ParamPair = [string, string];
  * Returns null when the scheme is not OAuth (e.g. Bearer, Basic).
  */
 export function parseAuthorizationHeader(value: string): ParamPair[] | null {
+  return parseAuthorizationHeaderRaw(value)?.map(([name, raw]) => [decodeHeaderPart(name), decodeHeaderPart(raw)]) ?? null;
+}
+
+/** The header's pairs as written (not percent-decoded): the original libraries put values there raw. */
+export function parseAuthorizationHeaderRaw(value: string): ParamPair[] | null {
   const scheme = /^\s*OAuth(?=\s|$)/i.exec(value);
   if (!scheme) return null;
 
@@ -68,7 +73,7 @@ export function parseAuthorizationHeader(value: string): ParamPair[] | null {
 
     // realm is not an OAuth parameter and is not percent-encoded, so it is neither decoded nor kept.
     if (name.toLowerCase() === "realm") continue;
-    pairs.push([decodeHeaderPart(name), decodeHeaderPart(raw)]);
+    pairs.push([name, raw]);
   }
   return pairs;
 }
@@ -103,6 +108,32 @@ export function parseFormPairs(raw: string): ParamPair[] {
   return pairs;
 }
 
+/** The pairs of a form or query string as written, nothing decoded. */
+export function splitRawPairs(raw: string): ParamPair[] {
+  return raw
+    .split("&")
+    .filter((part) => part !== "")
+    .map((part) => {
+      const eq = part.indexOf("=");
+      return eq === -1 ? [part, ""] : [part.slice(0, eq), part.slice(eq + 1)];
+    });
+}
+
+/**
+ * A query value as the original library wrote it into the URL, from what arrived: the browser's (and
+ * any URL parser's) own escapes are undone (space, ", ', <, > and non-ASCII), every escape the
+ * library wrote itself (%40 for @, %2C for ",") stays.
+ */
+export function asWrittenInUrl(raw: string): string {
+  return raw.replace(/%2[027]|%3[CE]|(?:%[89A-F][0-9A-F])+/gi, (escapes) => {
+    try {
+      return decodeURIComponent(escapes);
+    } catch {
+      return escapes;
+    }
+  });
+}
+
 /** Parses a raw query string (with or without the leading "?"). */
 export function parseQueryPairs(rawQuery: string): ParamPair[] {
   return parseFormPairs(rawQuery.startsWith("?") ? rawQuery.slice(1) : rawQuery);
@@ -124,23 +155,32 @@ export interface CollectedParams {
   all: ParamPair[];
   /** oauth_*, xoauth_* and x_auth_* parameters by name, including oauth_signature. */
   oauth: Record<string, string>;
+  /** The same, with each value as the original libraries sign it (not decoded): see legacyBaseString. */
+  legacy: { all: ParamPair[]; oauth: Record<string, string> };
 }
 
 /** Merges header, query and form parameters; a protocol parameter sent twice is a 400. */
 export function collectRequestParams(sources: RequestParamSources): CollectedParams {
-  const header = sources.authorization ? parseAuthorizationHeader(sources.authorization) : null;
-  const labelled: Array<[string, ParamPair[]]> = [
-    ["Authorization header", header ?? []],
-    ["query string", parseQueryPairs(sources.rawQuery)],
-    ["form body", sources.formBody ? parseFormPairs(sources.formBody) : []],
+  const header = sources.authorization ? parseAuthorizationHeaderRaw(sources.authorization) : null;
+  const query = splitRawPairs(sources.rawQuery.replace(/^\?/, ""));
+  const form = sources.formBody ? splitRawPairs(sources.formBody) : [];
+  // Each source as [decoded pairs, pairs as the original libraries signed them].
+  const labelled: Array<[string, ParamPair[], ParamPair[]]> = [
+    ["Authorization header", (header ?? []).map(([n, v]) => [decodeHeaderPart(n), decodeHeaderPart(v)]), header ?? []],
+    ["query string", parseQueryPairs(sources.rawQuery), query.map(([n, v]) => [asWrittenInUrl(n), asWrittenInUrl(v)])],
+    ["form body", sources.formBody ? parseFormPairs(sources.formBody) : [], form],
   ];
 
   const all: ParamPair[] = [];
   const oauth: Record<string, string> = {};
+  const legacy: CollectedParams["legacy"] = { all: [], oauth: {} };
   const seenIn = new Map<string, string>();
-  for (const [source, pairs] of labelled) {
-    for (const [name, value] of pairs) {
+  for (const [source, pairs, raw] of labelled) {
+    for (const [index, [name, value]] of pairs.entries()) {
+      const [rawName, rawValue] = raw[index]!;
+      if (name !== "oauth_signature") legacy.all.push([rawName, rawValue]);
       if (isProtocolParam(name)) {
+        legacy.oauth[name] = rawValue;
         const first = seenIn.get(name);
         if (first !== undefined) {
           const where = first === source ? `twice in the ${source}` : `in both the ${first} and the ${source}`;
@@ -156,5 +196,5 @@ export function collectRequestParams(sources: RequestParamSources): CollectedPar
       if (name !== "oauth_signature") all.push([name, value]);
     }
   }
-  return { all, oauth };
+  return { all, oauth, legacy };
 }

@@ -2,11 +2,12 @@
 
 import { randomBytes } from "node:crypto";
 import { percentEncode } from "@/lib/oauth/percent-encode";
-import { parseQueryPairs, type ParamPair } from "@/lib/oauth/params";
+import { parseQueryPairs, splitRawPairs, type ParamPair } from "@/lib/oauth/params";
 import {
   baseStringUri,
   bodyHash,
   hmacSha1,
+  legacyBaseString,
   signatureBaseString,
   xoauthBodySignature,
 } from "@/lib/oauth/signature";
@@ -87,4 +88,38 @@ export function formBodyString(formBody: Record<string, string>): string {
   return Object.entries(formBody)
     .map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`)
     .join("&");
+}
+
+export interface SignLegacyRequestInput
+  extends Pick<SignRequestInput, "method" | "consumerKey" | "consumerSecret" | "token" | "tokenSecret" | "body" | "extraOAuthParams" | "nonce"> {
+  /** The URL as the original library writes it: query values raw, only "@" and "," pre-encoded (%40, %2C). */
+  url: string;
+  /** Milliseconds since the epoch, as the library sends it; defaults to now. */
+  timestampMs?: number;
+}
+
+/**
+ * Signs as the original client libraries did (for tests and migrations): millisecond timestamps, no
+ * oauth_version, realm http://oauth.ribbit.com, values neither encoded in the header nor in the base
+ * string (legacyBaseString), JSON bodies covered by xoauth_body_signature.
+ */
+export function signLegacyRequest(input: SignLegacyRequestInput): SignedRequest {
+  const tokenSecret = input.tokenSecret ?? "";
+  const params: Record<string, string> = {
+    oauth_consumer_key: input.consumerKey,
+    ...(input.token !== undefined ? { oauth_token: input.token } : {}),
+    oauth_signature_method: "HMAC-SHA1",
+    oauth_timestamp: String(input.timestampMs ?? Date.now()),
+    oauth_nonce: input.nonce ?? randomBytes(16).toString("hex"),
+    ...(input.body !== undefined
+      ? { xoauth_body_signature: xoauthBodySignature(input.body, input.consumerSecret, tokenSecret), xoauth_body_signature_method: "HMAC-SHA1" }
+      : {}),
+    ...input.extraOAuthParams,
+  };
+  const queryStart = input.url.indexOf("?");
+  const rawQuery = queryStart === -1 ? "" : input.url.slice(queryStart + 1);
+  const baseString = legacyBaseString(input.method, baseStringUri(new URL(input.url)), [...Object.entries(params), ...splitRawPairs(rawQuery)]);
+  params.oauth_signature = hmacSha1(baseString, input.consumerSecret, tokenSecret);
+  const parts = Object.entries(params).map(([name, value]) => `${name}="${value}"`);
+  return { authorization: `OAuth realm="http://oauth.ribbit.com",${parts.join(",")}`, params, baseString };
 }

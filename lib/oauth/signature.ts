@@ -21,13 +21,15 @@ export function baseStringUri(requestUrl: string | URL, publicOrigin?: string): 
   return `${scheme}://${origin.hostname.toLowerCase()}${port}${url.pathname || "/"}`;
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byNameThenValue = (a: readonly [string, string], b: readonly [string, string]) => compare(a[0], b[0]) || compare(a[1], b[1]);
+
 /** RFC 5849 3.4.1.3.2: encode, sort by name then value (byte order), join with "&". */
 export function normalizeParameters(pairs: readonly ParamPair[]): string {
   // Encoded strings are pure ASCII, so UTF-16 code unit comparison is byte order.
-  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return pairs
     .map(([name, value]) => [percentEncode(name), percentEncode(value)] as const)
-    .sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]))
+    .sort(byNameThenValue)
     .map(([name, value]) => `${name}=${value}`)
     .join("&");
 }
@@ -35,6 +37,36 @@ export function normalizeParameters(pairs: readonly ParamPair[]): string {
 /** RFC 5849 3.4.1.1: METHOD&enc(base string URI)&enc(normalized parameters). */
 export function signatureBaseString(method: string, baseUri: string, pairs: readonly ParamPair[]): string {
   return [method.toUpperCase(), baseUri, normalizeParameters(pairs)].map(percentEncode).join("&");
+}
+
+/**
+ * The original client libraries' base string: the parameters sorted by name and joined as
+ * name=value with each value exactly as the library sent it (not percent-encoded; a query value as
+ * written in the URL), then that joined string encoded once. Accepted beside RFC 5849's, nothing looser.
+ */
+export function legacyBaseString(method: string, baseUri: string, rawPairs: readonly ParamPair[]): string {
+  const joined = [...rawPairs]
+    .sort(byNameThenValue)
+    .map(([name, value]) => `${name}=${value}`)
+    .join("&");
+  return [method.toUpperCase(), baseUri, joined].map(percentEncode).join("&");
+}
+
+/**
+ * Which base string the signature matches: RFC 5849's, the original libraries' (raw values), or none.
+ * Both are always computed, so the timing does not tell which one was tried.
+ */
+export function matchSignature(
+  method: string,
+  baseUri: string,
+  params: { all: readonly ParamPair[]; legacy: { all: readonly ParamPair[] } },
+  signature: string,
+  consumerSecret: string,
+  tokenSecret = "",
+): "rfc" | "legacy" | null {
+  // The legacy form only when RFC 5849's fails: every modern client pays for one HMAC, not two.
+  if (safeEqual(hmacSha1(signatureBaseString(method, baseUri, params.all), consumerSecret, tokenSecret), signature)) return "rfc";
+  return safeEqual(hmacSha1(legacyBaseString(method, baseUri, params.legacy.all), consumerSecret, tokenSecret), signature) ? "legacy" : null;
 }
 
 /** The HMAC key: enc(consumer secret)&enc(token secret); the "&" is present even when a secret is empty. */

@@ -4,6 +4,7 @@ import { prisma, sql } from "@/lib/db/client";
 import { sharedRedis } from "@/lib/redis";
 import { isStorableText } from "@/lib/validation";
 import { ApiError, type OAuthProblem } from "@/lib/errors/api-error";
+import { rawSearch } from "@/lib/rest/raw-query";
 import { requestOrigin } from "@/lib/rest/responses";
 import { cachedAccessToken, cachedApplication, type CachedAccessToken } from "./credential-cache";
 import { collectRequestParams } from "./params";
@@ -12,9 +13,8 @@ import {
   baseStringUri,
   bodyHash,
   checkTimestamp,
-  hmacSha1,
+  matchSignature,
   safeEqual,
-  signatureBaseString,
   timestampSeconds,
   xoauthBodySignature,
 } from "./signature";
@@ -56,7 +56,9 @@ const unauthorized = (problem: OAuthProblem, detail: string, oauthParams?: Recor
 export async function verifyOAuthRequest({ request, url, rawBody, tokenKind, streamedBody }: VerifyInput): Promise<VerifiedRequest> {
   const authorization = request.headers.get("authorization");
   const isForm = /^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "");
-  const { all, oauth } = collectRequestParams({ authorization, rawQuery: url.search, formBody: isForm ? rawBody : null });
+  // The query as sent: the original libraries' base string takes its values as written.
+  const collected = collectRequestParams({ authorization, rawQuery: rawSearch(request, url), formBody: isForm ? rawBody : null });
+  let { oauth } = collected;
 
   if (!oauth.oauth_consumer_key && !oauth.oauth_signature) {
     throw unauthorized(
@@ -111,8 +113,11 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind, str
     }
   }
 
-  const baseString = signatureBaseString(request.method, baseStringUri(url, requestOrigin(request)), all);
-  const signatureOk = safeEqual(hmacSha1(baseString, consumerSecret, tokenSecret), oauth.oauth_signature!);
+  const baseUri = baseStringUri(url, requestOrigin(request));
+  const matched = matchSignature(request.method, baseUri, collected, oauth.oauth_signature!, consumerSecret, tokenSecret);
+  const signatureOk = matched !== null;
+  // The values the client signed are the ones it means (an x_auth_password "50%25" is "50%25" to the old library).
+  if (matched === "legacy") oauth = collected.legacy.oauth;
   const requireSigned = application?.requireSignedBodies ?? false;
   const bodyOk = streamedBody
     ? streamedBodyCheck(oauth, consumerSecret, tokenSecret, requireSigned)

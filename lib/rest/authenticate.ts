@@ -1,7 +1,9 @@
 import { noteTokenUse } from "@/lib/oauth/last-used";
+import { serviceProviderUser } from "@/lib/oauth/service-provider";
 import { verifyOAuthRequest, type TokenKind } from "@/lib/oauth/verify-request";
 import { ApiError } from "@/lib/errors/api-error";
 import type { AuthContext } from "./context";
+import { isTunnelled } from "./json-tunnel";
 
 /**
  * "none": public (health). "application": any signed request, two-legged (as the application) or
@@ -27,11 +29,13 @@ export interface AuthenticateInput {
   readOnlyTokenAllowed?: boolean;
   /** The handler streams the body (contract.streamsBody): rawBody is empty, a body hash is checked later. */
   streamedBody?: boolean;
+  /** Logged with a service provider's request acting as a user. */
+  requestId?: string;
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export async function authenticate({ request, url, rawBody, mode, readOnlyTokenAllowed, streamedBody }: AuthenticateInput): Promise<AuthContext | null> {
+export async function authenticate({ request, url, rawBody, mode, readOnlyTokenAllowed, requestId, streamedBody }: AuthenticateInput): Promise<AuthContext | null> {
   if (mode === "none") return null;
   const { application, accessToken, requestToken, oauth, bodyCheck } = await verifyOAuthRequest({
     request,
@@ -43,6 +47,9 @@ export async function authenticate({ request, url, rawBody, mode, readOnlyTokenA
 
   if (application.suspended) {
     throw new ApiError("forbidden", `The application ${application.domain.name}:${application.name} is suspended. Contact the domain owner.`);
+  }
+  if (isTunnelled(request) && !application.allowJsonTunnel) {
+    throw new ApiError("forbidden", "The browser tunnel (w=JS) is turned off for this application. Its developer can turn it on in the portal (application settings).");
   }
   if (!accessToken && (mode === "application" || mode === "user")) {
     if (mode === "user") {
@@ -67,6 +74,8 @@ export async function authenticate({ request, url, rawBody, mode, readOnlyTokenA
     }
     user = { id: owner.id, login: owner.login, domainId: owner.domainId };
     noteTokenUse(accessToken.id);
+  } else if (mode === "application") {
+    user = await serviceProviderUser(request, application, requestId);
   }
 
   return {

@@ -9,6 +9,7 @@ import type { AuthedContext, RestContext } from "./context";
 import { fillLocation, type Contract, type Input, type ResultOf } from "./contract";
 import { asApiError } from "@/lib/errors/known-errors";
 import { parseListQuery, PAGE } from "./list-query";
+import { isTunnelled } from "./json-tunnel";
 import { readBodyText } from "./request-body";
 import { jsonResponse, problemResponse, requestIdFor, restUrlFor } from "./responses";
 
@@ -45,6 +46,7 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
         rawBody,
         mode: contract.auth,
         readOnlyTokenAllowed: contract.readOnlyTokenAllowed,
+        requestId,
         streamedBody: contract.streamsBody,
       });
       const input = {
@@ -59,7 +61,8 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
       response = errorResponse(error, requestId, request);
     }
     response.headers.set("X-Request-Id", requestId);
-    log.info("request", { requestId, operation: contract.operationId, method: request.method, status: response.status, ms: Math.round(performance.now() - started) });
+    const tunnel = isTunnelled(request) ? { tunnel: true } : {};
+    log.info("request", { requestId, operation: contract.operationId, method: request.method, ...tunnel, status: response.status, ms: Math.round(performance.now() - started) });
     if (request.method !== "HEAD") return response;
     await response.body?.cancel(); // e.g. an open media file
     return new Response(null, { status: response.status, headers: response.headers });

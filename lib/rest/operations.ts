@@ -1,4 +1,5 @@
 import * as applications from "@/lib/applications/contracts";
+import * as billing from "@/lib/billing/contracts";
 import * as domains from "@/lib/domains/contracts";
 import * as events from "@/lib/events/contracts";
 import * as health from "@/lib/health/contracts";
@@ -14,6 +15,6 @@ import type { Contract } from "./contract";
 const isContract = (value: unknown): value is Contract =>
   typeof value === "object" && value !== null && "operationId" in value && "method" in value && "path" in value;
 
-export const allContracts: Contract[] = [oauth, users, domains, applications, events, sessions, health, media]
+export const allContracts: Contract[] = [oauth, users, domains, applications, events, sessions, billing, health, media]
   .flatMap((area) => Object.values(area))
   .filter(isContract);

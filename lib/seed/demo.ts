@@ -1,4 +1,6 @@
-import type { PrismaClient } from "@prisma/client";
+import { Prisma, type PrismaClient } from "@prisma/client";
+import { creditAccount } from "@/lib/billing/credit-account";
+import { billingCurrencies } from "@/lib/billing/pricing";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
 import { newConsumerKey, newConsumerSecret, randomToken } from "@/lib/crypto/random";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
@@ -26,9 +28,11 @@ export interface DemoSeedResult {
   createdNow: boolean;
 }
 
+/** The seeded billing account (docs/billing.md). */
+export const DEMO_ACCOUNT = { name: "Demo account", credit: "500.00", lowCreditThreshold: "10.00" };
 
 /**
- * Creates the demo developer, the default domain and the demo application once. Re-running changes
+ * Creates the demo developer, the default domain, the demo application and its demo billing account once. Re-running changes
  * nothing unless the environment fixes a value that differs (then the environment wins), so tests
  * and scripts can always start from known credentials.
  */
@@ -67,6 +71,10 @@ export async function seedDemo(prisma: PrismaClient, input: DemoSeedInput): Prom
           webhookSecretEnc: encryptSecret(newWebhookSecret()),
           createdById: developer.id,
           createdWith: "seed",
+          // The original JavaScript library needs the tunnel; the demo application is where people try it.
+          allowJsonTunnel: true,
+          // Loopback callbacks on any port (RFC 8252 7.3): tools and tests on this machine can sign in.
+          callbackUrlPrefixes: ["http://127.0.0.1/", "http://localhost/"],
         },
       });
     } else {
@@ -81,6 +89,18 @@ export async function seedDemo(prisma: PrismaClient, input: DemoSeedInput): Prom
           },
         });
       }
+    }
+
+    // A developer with no billing account yet (a new install, or one from before billing) gets the
+    // demo account with demo credit, made the demo application's default: its users can then
+    // hold numbers, call and send messages out of the box.
+    if ((await tx.billingAccount.count({ where: { developerId: developer.id } })) === 0) {
+      const currency = billingCurrencies().includes("USD") ? "USD" : billingCurrencies()[0]!;
+      const account = await tx.billingAccount.create({
+        data: { developerId: developer.id, name: DEMO_ACCOUNT.name, currency, lowCreditThreshold: DEMO_ACCOUNT.lowCreditThreshold },
+      });
+      await creditAccount(tx, { accountId: account.id, amount: new Prisma.Decimal(DEMO_ACCOUNT.credit), reference: "seed:demo-credit", description: "Demo credit" });
+      if (!app.defaultBillingAccountId) await tx.application.update({ where: { id: app.id }, data: { defaultBillingAccountId: account.id } });
     }
 
     return {

@@ -15,7 +15,8 @@ export interface ApplicationActor {
 export interface UserActor extends Omit<ApplicationActor, "kind"> {
   kind: "user";
   userId: string;
-  tokenId: string;
+  /** Null when a service provider acts as the user two-legged (X-BT-Ribbit-SP-UserId). */
+  tokenId: string | null;
 }
 
 export interface DeveloperActor {
@@ -34,8 +35,8 @@ export function actorOf(auth: AuthContext): ApiActor {
     domainId: auth.domain.id,
     domainName: auth.domain.name,
   };
-  return auth.user && auth.token
-    ? { kind: "user", ...base, userId: auth.user.id, tokenId: auth.token.id }
+  return auth.user
+    ? { kind: "user", ...base, userId: auth.user.id, tokenId: auth.token?.id ?? null }
     : { kind: "application", ...base };
 }
 

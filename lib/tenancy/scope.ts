@@ -81,6 +81,14 @@ export function sessionScope(actor: Actor): Prisma.AccessTokenWhereInput {
   }
 }
 
+/**
+ * Billing accounts: a developer's own; through the API, those of the developer who owns the
+ * caller's domain (the accounts its users may be put in). A user's ledger is read through its guid.
+ */
+export function billingAccountScope(actor: Actor): Prisma.BillingAccountWhereInput {
+  return actor.kind === "developer" ? { developerId: actor.developerId } : { developer: { domains: { some: { id: actor.domainId } } } };
+}
+
 /** Domains whose media an actor may reach: through the API only its own domain; a developer those it owns. */
 export function mediaDomainScope(actor: Actor): Prisma.DomainWhereInput {
   return actor.kind === "developer" ? { ownerId: actor.developerId } : { id: actor.domainId };

@@ -11,9 +11,10 @@ export const userFilterable: Filterable = {
   lastName: { type: "string", column: "lastName", nullable: true },
   createdOn: { type: "datetime", column: "createdAt" },
   pwdStatus: { type: "string", column: "pwdStatus" },
+  accountId: { type: "uuid", column: "accountId", nullable: true },
 };
 
-const userPath = z.object({ guid: guidParam.meta({ description: "The user's GUID." }) });
+export const userPath = z.object({ guid: guidParam.meta({ description: "The user's GUID." }) });
 
 export const listUsersContract = defineContract({
   operationId: "listUsers",

@@ -1,3 +1,4 @@
+import { assignableAccountId, defaultAccountId } from "@/lib/billing/assignable-account";
 import { hashPassword } from "@/lib/crypto/password";
 import { prisma } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
@@ -14,7 +15,8 @@ export function defaultDeviceAddress(login: string, domain: string): string {
 /**
  * Creates a user and its default device in one transaction. Through the API the user joins the
  * application's domain (a `domain` naming another is a 404); in the portal, the named domain of the
- * developer. A taken login is a 409.
+ * developer. A taken login is a 409. It joins the billing account named by accountId, else the
+ * creating application's default account.
  */
 export async function createUser(actor: Actor, input: CreateUserInput) {
   if (actor.kind === "user") {
@@ -25,6 +27,7 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
   const ownDomain = actor.kind === "application" ? { id: actor.domainId } : domainScope(actor);
   const domain = await prisma.domain.findFirst({ where: { AND: [{ name: domainName }, ownDomain] } });
   if (!domain) throw notFound(`Domain ${domainName}`);
+  const accountId = input.accountId === undefined ? await defaultAccountId(actor) : await assignableAccountId(actor, input.accountId);
   const user = await prisma.$transaction(async (tx) => {
     const taken = await tx.user.findUnique({ where: { domainId_login: { domainId: domain.id, login: input.login } } });
     if (taken) throw new ApiError("conflict", `A user with login "${input.login}" already exists in domain ${domain.name}.`);
@@ -36,6 +39,7 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
         firstName: input.firstName,
         lastName: input.lastName,
         createdWith: createdWithOf(actor),
+        accountId,
         devices: { create: { address: defaultDeviceAddress(input.login, domain.name), isDefault: true } },
       },
       include: withDomainName,

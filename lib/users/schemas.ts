@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { putBody } from "@/lib/rest/read-only-fields";
-import { domainName, guid, password, userLogin } from "@/lib/validation";
+import { domainName, guid, guidParam, password, userLogin } from "@/lib/validation";
 
 const name = z.string().trim().max(100, "is at most 100 characters");
+/** Changed only by the application (two-legged) or the portal; null takes the user out of its account. */
+const accountId = guidParam.nullable().meta({ description: "A billing account of the developer who owns the user's domain (docs/billing.md); null for none." });
 
 export const userEntrySchema = z
   .object({
@@ -17,7 +19,7 @@ export const userEntrySchema = z
     suspended: z.boolean(),
     pwdStatus: z.string().meta({ description: '"ok", or "reset" when the user must choose a new password' }),
     locale: z.string().optional(),
-    accountId: z.string().optional(),
+    accountId: guid.optional().meta({ description: "The user's billing account; absent when the user has none (billable actions are then 403)." }),
     callerId: z.string().optional(),
   })
   .meta({ id: "User" });
@@ -33,10 +35,12 @@ export const createUserSchema = z
     lastName: name.optional(),
     /** The original platform's create field: accepted when it is the application's own domain. */
     domain: domainName.optional(),
+    /** Absent: the creating application's default billing account, if it names one. */
+    accountId: accountId.optional(),
   })
   .meta({ id: "CreateUser" });
 
-export const USER_READ_ONLY = ["guid", "login", "domain", "createdOn", "createdWith", "status", "suspended", "accountId", "callerId"] as const;
+export const USER_READ_ONLY = ["guid", "login", "domain", "createdOn", "createdWith", "status", "suspended", "callerId"] as const;
 
 export const updateUserSchema = putBody(
   {
@@ -50,6 +54,7 @@ export const updateUserSchema = putBody(
       .regex(/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, "must be a language tag such as en or en-GB")
       .nullable()
       .optional(),
+    accountId: accountId.optional(),
   },
   USER_READ_ONLY,
 )

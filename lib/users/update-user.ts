@@ -1,3 +1,4 @@
+import { assignableAccountId } from "@/lib/billing/assignable-account";
 import { hashPassword } from "@/lib/crypto/password";
 import { prisma } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
@@ -8,13 +9,16 @@ import { getUserOrThrow } from "./get-user";
 import { USER_READ_ONLY, type UpdateUserInput } from "./schemas";
 import { toUserEntry, withDomainName } from "./transform";
 
-/** Changes a user's names, locale or password; a new password clears a pending reset. */
+/** Changes a user's names, locale, password or billing account; a new password clears a pending reset. */
 export async function updateUser(actor: Actor, guid: string, input: UpdateUserInput) {
   const current = toUserEntry(await getUserOrThrow(actor, guid));
   const changes = withoutUnchangedReadOnly(input, current, USER_READ_ONLY);
   if (changes.pwdStatus !== undefined && changes.pwdStatus !== current.pwdStatus && changes.pwdStatus !== "reset") {
     throw new ApiError("validation_failed", 'pwdStatus: can only be set to "reset"', { extra: { errors: [{ field: "pwdStatus", message: 'can only be set to "reset"' }] } });
   }
+  // Sending back the current account (or none) is not a change, so a user's token may PUT its GET representation.
+  const accountChanged = changes.accountId !== undefined && changes.accountId !== (current.accountId ?? null);
+  const accountId = accountChanged ? await assignableAccountId(actor, changes.accountId!) : undefined;
   const { count } = await prisma.user.updateMany({
     where: { AND: [{ id: current.guid }, userScope(actor)] },
     data: {
@@ -23,6 +27,7 @@ export async function updateUser(actor: Actor, guid: string, input: UpdateUserIn
       ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
       ...(changes.pwdStatus === "reset" ? { pwdStatus: "reset" } : {}),
       ...(changes.password ? { passwordHash: await hashPassword(changes.password), pwdStatus: "ok" } : {}),
+      ...(accountId !== undefined ? { accountId } : {}),
     },
   });
   if (count === 0) throw notFound(`User ${guid}`);

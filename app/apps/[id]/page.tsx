@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { buttonSecondary, card, link } from "@/components/styles";
 import { getPortalApplication } from "@/lib/applications/get-application";
+import { listBillingAccounts } from "@/lib/billing/list-billing-accounts";
 import { developerActor } from "@/lib/tenancy/actor";
 import { getApplicationWebhook } from "@/lib/events/webhook-status";
 import { requireDeveloper } from "@/lib/portal/session";
@@ -26,6 +27,7 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
   const actor = developerActor(developer.id);
   const app = await orNotFound(() => getPortalApplication(actor, id));
   const webhook = await getApplicationWebhook(actor, app.internalId);
+  const billingAccounts = await listBillingAccounts(actor);
   const justCreated = (await searchParams).created === "1";
   return (
     <div className="space-y-8">
@@ -91,7 +93,13 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
             notificationUrl: app.notificationUrl ?? "",
             allow2legged: app.allow2legged,
             requireSignedBodies: app.requireSignedBodies,
+            defaultBillingAccountId: app.defaultBillingAccountId ?? "",
+            allowJsonTunnel: app.allowJsonTunnel,
+            legacyOAuth10: app.legacyOAuth10,
+            serviceProvider: app.serviceProvider,
+            callbackUrlPrefixes: app.callbackUrlPrefixes,
           }}
+          billingAccounts={billingAccounts}
           action={updateSettingsAction.bind(null, app.internalId)}
         />
         <div className="space-y-6">

@@ -23,6 +23,10 @@ const problems: Record<NonNullable<AuthorizationRequest["problem"]> | "unknown" 
     title: "This authorization request was already answered",
     body: "Each request can be approved or denied once. If you want to connect the application again, start again from the application.",
   },
+  "no-callback": {
+    title: "This application cannot be signed in to from here",
+    body: "It did not say where to send you back, or named a page its developer did not register. Go back to the application and start again; if it keeps happening, tell its developer.",
+  },
   suspended: {
     title: "This application is not available right now",
     body: "Its developer has suspended it, so it cannot be authorized. Try again later, or contact the application's developer.",

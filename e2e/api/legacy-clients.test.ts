@@ -1,0 +1,188 @@
+import { describe, expect, inject, it } from "vitest";
+import { signLegacyRequest } from "@/lib/oauth/sign-request";
+import { call, createLoggedInUser, demoApp, formFields, uniqueLogin, type Credentials } from "../support/api-client";
+import { specialApps } from "../support/fixtures";
+import { runTunnelScript, tunnel, tunnelUrl } from "../support/legacy-client";
+
+// The original client libraries, unchanged: the browser tunnel (w=JS), their base string, their
+// OAuth 1.0 three-legged flow, and service providers acting as users.
+
+const baseUrl = inject("baseUrl");
+const legacyApp: Credentials = { consumerKey: specialApps.legacy.consumerKey, consumerSecret: specialApps.legacy.consumerSecret };
+const problemOf = (res: { headers: Headers }) => /oauth_problem="([^"]+)"/.exec(res.headers.get("www-authenticate") ?? "")?.[1];
+
+/** A signed-the-old-way direct (not tunnelled) call; `path` as the library writes it. */
+async function legacyCall(creds: Credentials, method: string, path: string, extraOAuthParams?: Record<string, string>) {
+  const url = `${baseUrl}/rest/1.0${path}`;
+  const { authorization } = signLegacyRequest({ method, url, ...creds, extraOAuthParams });
+  const res = await fetch(url, { method, headers: { Authorization: authorization } });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+describe("the browser tunnel (w=JS)", () => {
+  it("answers a tunnelled GET as 200 text/javascript with the real status and JSON text", async () => {
+    const reply = await tunnel(baseUrl, demoApp, "GET", "/users?startIndex=0&count=2");
+    expect(reply.response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(reply.response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(reply.script).toMatch(/^Ribbit\.marshalJsonpCallback\(1, 200, "/);
+    expect(reply.status).toBe(200);
+    const page = JSON.parse(reply.text);
+    expect(Object.keys(page).sort()).toEqual(["entry", "itemsPerPage", "startIndex", "totalResults"]);
+  });
+
+  it("logs in with x_auth_* in the header and a millisecond timestamp; creates, reads, updates and deletes a user", async () => {
+    const login = `${uniqueLogin("tun")}+x@example.com`;
+    const password = "tunnel-password-1";
+    // Two-legged creation, the body covered by xoauth_body_signature.
+    const created = await tunnel(baseUrl, demoApp, "POST", "/users", { body: JSON.stringify({ login, password, firstName: "Zoë" }) });
+    expect(created.status, created.text).toBe(201);
+    const guid = created.location!.split("/").pop()!;
+    expect(created.location).toBe(`${baseUrl}/rest/1.0/users/${guid}`);
+
+    const loggedIn = await tunnel(baseUrl, demoApp, "POST", "/login", { extraOAuthParams: { x_auth_username: login, x_auth_password: password } });
+    expect(loggedIn.status, loggedIn.text).toBe(200);
+    const fields = formFields(loggedIn.text);
+    expect(fields.map(([k]) => k)).toEqual(["oauth_token", "oauth_token_secret", "user_guid"]);
+    const user: Credentials = { ...demoApp, token: fields[0]![1], tokenSecret: fields[1]![1] };
+
+    const read = await tunnel(baseUrl, user, "GET", `/users/${guid}`);
+    expect(JSON.parse(read.text).entry).toMatchObject({ guid, login, firstName: "Zoë" });
+    const updated = await tunnel(baseUrl, user, "PUT", `/users/${guid}`, { body: JSON.stringify({ lastName: `O'Brien </script>` }) });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.script).not.toContain("</script>");
+    expect(JSON.parse(updated.text).entry.lastName).toBe(`O'Brien </script>`);
+    const deleted = await tunnel(baseUrl, demoApp, "DELETE", `/users/${guid}`);
+    expect([202, 204]).toContain(deleted.status);
+    const gone = await tunnel(baseUrl, demoApp, "GET", `/users/${guid}`);
+    expect(gone.status).toBe(404);
+    expect(gone.text).toMatch(/^No resource matches|^No user|not found/i);
+  });
+
+  it("tunnels unknown paths (404), wrong methods (405) and refused signatures (401) as their detail sentence", async () => {
+    const unknown = await tunnel(baseUrl, demoApp, "GET", "/no-such-thing");
+    expect([unknown.status, unknown.text]).toEqual([404, "No resource matches /rest/1.0/no-such-thing. See the API reference at /docs/api."]);
+    const wrongMethod = await tunnel(baseUrl, demoApp, "PATCH", "/users");
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.text).toMatch(/^PATCH is not allowed here/);
+    const badSecret = await tunnel(baseUrl, { ...demoApp, consumerSecret: "wrong" }, "GET", "/users");
+    expect(badSecret.status).toBe(401);
+    expect(badSecret.text).toMatch(/^The OAuth signature does not match/);
+    const unsigned = await tunnel(baseUrl, demoApp, "GET", "/users", { unsigned: true });
+    expect(unsigned.status).toBe(401);
+  });
+
+  it("checks nonces as for a direct request: the same tunnel URL works once", async () => {
+    const url = tunnelUrl(baseUrl, demoApp, "GET", "/users?count=1");
+    expect(runTunnelScript(await (await fetch(url)).text()).status).toBe(200);
+    const replay = runTunnelScript(await (await fetch(url)).text());
+    expect(replay.status).toBe(401);
+    expect(replay.text).toMatch(/nonce was already used/);
+  });
+
+  it("is refused for applications that did not turn it on, and a bad callback id is never answered as JavaScript", async () => {
+    const signedBodies = { consumerKey: specialApps.signedBodies.consumerKey, consumerSecret: specialApps.signedBodies.consumerSecret };
+    const off = await tunnel(baseUrl, signedBodies, "GET", "/users");
+    expect(off.status).toBe(403);
+    expect(off.text).toMatch(/tunnel \(w=JS\) is turned off/);
+    const bad = await fetch(tunnelUrl(baseUrl, demoApp, "GET", "/users", { callbackId: "alert(1)" }));
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("content-type")).toBe("application/problem+json");
+  });
+});
+
+describe("the original libraries' base string", () => {
+  it("accepts raw : / + space and @ (as %40) in a query, and the same query signed per RFC 5849", async () => {
+    const legacy = await legacyCall(demoApp, "GET", "/users?filterBy=login&filterOp=equals&filterValue=a:b/c+d e%40f.com");
+    expect(legacy.status, legacy.text).toBe(200);
+    expect(JSON.parse(legacy.text).totalResults).toBe(0);
+    const rfc = await call(baseUrl, demoApp, "GET", "/users?filterBy=login&filterOp=equals&filterValue=a%3Ab%2Fc%2Bd%20e%40f.com");
+    expect(rfc.status).toBe(200);
+  });
+
+  it("accepts a raw email in x_auth_username (login) and refuses a looser form", async () => {
+    const { login, password } = await createLoggedInUser(baseUrl, demoApp, `${uniqueLogin("raw")}+tag@example.com`);
+    const ok = await legacyCall(demoApp, "POST", "/login", { x_auth_username: login, x_auth_password: password });
+    expect(ok.status, ok.text).toBe(200);
+    // : / and space in the username are signed correctly too: the refusal is about the credentials.
+    const tricky = await legacyCall(demoApp, "POST", "/login", { x_auth_username: "a:b/c+d e@f.com", x_auth_password: "x y" });
+    expect(JSON.parse(tricky.text).detail).toBe("The login or password is wrong.");
+    // The library's string, but with the %40 of the URL decoded to @: not accepted.
+    const url = `${baseUrl}/rest/1.0/users?filterValue=a%40b`;
+    const { authorization } = signLegacyRequest({ method: "GET", url: `${baseUrl}/rest/1.0/users?filterValue=a@b`, ...demoApp });
+    const loose = await fetch(url, { headers: { Authorization: authorization } });
+    expect(loose.status).toBe(401);
+    expect(problemOf(loose)).toBe("signature_invalid");
+  });
+});
+
+describe("the legacy OAuth 1.0 three-legged flow", () => {
+  it("gives a request token without oauth_callback only to applications with the legacy flow", async () => {
+    const refused = await legacyCall(demoApp, "POST", "/request_token");
+    expect(refused.status).toBe(400);
+    const rt = await legacyCall(legacyApp, "POST", "/request_token");
+    expect(rt.status, rt.text).toBe(200);
+    expect(formFields(rt.text).map(([k]) => k)).toEqual(["oauth_token", "oauth_token_secret"]);
+  });
+
+  it("keeps only a registered callback from the authorization URL, and refuses to trade an unapproved token", async () => {
+    const rt = Object.fromEntries(formFields((await legacyCall(legacyApp, "POST", "/request_token")).text));
+    const display = (callback: string) =>
+      fetch(`${baseUrl}/rest/1.0/oauth/display_token.html?oauth_token=${rt.oauth_token}&oauth_callback=${encodeURIComponent(callback)}`, { redirect: "manual" });
+    expect((await display("https://evil.example/steal")).status).toBe(302);
+    const page = await (await fetch(`${baseUrl}/oauth/authorize?oauth_token=${rt.oauth_token}`)).text();
+    expect(page).toContain("This application cannot be signed in to from here");
+    expect((await display("http://127.0.0.1:4567/back")).status).toBe(302);
+    const approvable = await (await fetch(`${baseUrl}/oauth/authorize?oauth_token=${rt.oauth_token}`)).text();
+    expect(approvable).not.toContain("This application cannot be signed in to from here");
+    const early = await legacyCall({ ...legacyApp, token: rt.oauth_token, tokenSecret: rt.oauth_token_secret }, "POST", "/access_token");
+    expect(early.status).toBe(401);
+  });
+
+  it("refuses callbacks outside the registered prefixes in the 1.0a flow too", async () => {
+    const outside = await call(baseUrl, legacyApp, "POST", "/request_token", { sign: { extraOAuthParams: { oauth_callback: "http://127.0.0.2:80/x" } } });
+    expect(outside.status).toBe(400);
+    const inside = await call(baseUrl, legacyApp, "POST", "/request_token", { sign: { extraOAuthParams: { oauth_callback: "http://127.0.0.1:8123/x" } } });
+    expect(inside.status).toBe(200);
+  });
+});
+
+describe("service providers acting as users", () => {
+  async function legacyDomainUser() {
+    const login = uniqueLogin("sp");
+    const res = await call(baseUrl, legacyApp, "POST", "/users", { json: { login, password: "sp-user-password-1" } });
+    expect(res.status, res.text).toBe(201);
+    return { guid: res.body.entry.guid as string, login };
+  }
+
+  it("acts as a user of the application's domain with X-BT-Ribbit-SP-UserId or X-Service-SP-UserId", async () => {
+    const { guid, login } = await legacyDomainUser();
+    for (const header of ["X-BT-Ribbit-SP-UserId", "X-Service-SP-UserId"]) {
+      const list = await call(baseUrl, legacyApp, "GET", "/users", { headers: { [header]: guid } });
+      expect(list.status, list.text).toBe(200);
+      // A user sees only itself.
+      expect(list.body.entry.map((u: { login: string }) => u.login)).toEqual([login]);
+      // As a user, not as the application: users cannot create users.
+      expect((await call(baseUrl, legacyApp, "POST", "/users", { json: { login: uniqueLogin("no") , password: "x-password-123" }, headers: { [header]: guid } })).status).toBe(403);
+    }
+    // Through the tunnel as well.
+    const tunnelled = await tunnel(baseUrl, legacyApp, "GET", `/users/${guid}`, { headers: { "X-BT-Ribbit-SP-UserId": guid } });
+    expect(tunnelled.status).toBe(200);
+  });
+
+  it("keeps X-Service-SP-UserId naming the domain's owner for POST /domains (the application acts)", async () => {
+    const owner = (await call(baseUrl, legacyApp, "GET", "/domains/other")).body.entry.owner as string;
+    const name = `sp-${process.pid}-${Date.now().toString(36)}`;
+    const created = await call(baseUrl, legacyApp, "POST", "/domains", { json: { name }, headers: { "X-Service-SP-UserId": owner } });
+    expect(created.status, created.text).toBe(201);
+  });
+
+  it("answers 404 for another domain's user or a made-up one, and 403 for an application that is not a service provider", async () => {
+    const { guid: demoUser } = await createLoggedInUser(baseUrl);
+    expect((await call(baseUrl, legacyApp, "GET", "/users", { headers: { "X-BT-Ribbit-SP-UserId": demoUser } })).status).toBe(404);
+    expect((await call(baseUrl, legacyApp, "GET", "/users", { headers: { "X-BT-Ribbit-SP-UserId": crypto.randomUUID() } })).status).toBe(404);
+    expect((await call(baseUrl, legacyApp, "GET", "/users", { headers: { "X-BT-Ribbit-SP-UserId": "not-a-guid" } })).status).toBe(404);
+    const notProvider = await call(baseUrl, demoApp, "GET", "/users", { headers: { "X-BT-Ribbit-SP-UserId": demoUser } });
+    expect(notProvider.status).toBe(403);
+    expect(notProvider.body.detail).toMatch(/service providers/);
+  });
+});

@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import pg from "pg";
+import { startEmbeddedDatabase } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+import { createFreshDatabase } from "./server";
+
+export interface TestDatabase {
+  prisma: PrismaClient;
+  database: "pglite" | "postgres";
+  close: () => Promise<void>;
+}
+
+/**
+ * A migrated throwaway database for tests that call lib/ functions directly: a fresh database on
+ * TEST_DATABASE_URL's server (PostgreSQL), or an embedded PGlite. `poolMax` connections on
+ * PostgreSQL; PGlite always gets one (it is single-session).
+ */
+export async function openTestDatabase(poolMax = 1): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-db-"));
+  const fresh = process.env.TEST_DATABASE_URL ? await createFreshDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const embedded = fresh ? undefined : await startEmbeddedDatabase(dataDir);
+  const pool = new pg.Pool({ connectionString: fresh?.url ?? embedded!.url, max: fresh ? poolMax : 1 });
+  await migrate(pool);
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    database: fresh ? "postgres" : "pglite",
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+      await embedded?.stop();
+      await fresh?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { prisma } from "@/lib/db/client";
+import type { Actor } from "@/lib/tenancy/actor";
+import { billingAccountScope } from "@/lib/tenancy/scope";
+import { toBillingEntry } from "./transform";
+
+/** The developer's accounts with their member counts, oldest first (the portal's Billing page). */
+export async function listBillingAccounts(actor: Actor) {
+  const accounts = await prisma.billingAccount.findMany({
+    where: billingAccountScope(actor),
+    include: { _count: { select: { members: true } } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return accounts.map((a) => ({ ...toBillingEntry(a), members: a._count.members, created: a.createdAt.toISOString() }));
+}

@@ -1,0 +1,18 @@
+import { prisma } from "@/lib/db/client";
+import { notFound } from "@/lib/errors/api-error";
+import type { Actor } from "@/lib/tenancy/actor";
+import { billingAccountScope } from "@/lib/tenancy/scope";
+import { assertAccountNameFree, developerOnly } from "./create-billing-account";
+import { getBillingAccountOrThrow } from "./get-billing-account";
+import type { UpdateBillingAccountInput } from "./schemas";
+
+/** Renames an account or changes its low-credit threshold; the currency never changes. */
+export async function updateBillingAccount(actor: Actor, accountId: string, input: UpdateBillingAccountInput) {
+  developerOnly(actor);
+  const account = await getBillingAccountOrThrow(actor, accountId);
+  if (input.name && input.name !== account.name) {
+    await assertAccountNameFree(prisma, actor.developerId, input.name);
+  }
+  const { count } = await prisma.billingAccount.updateMany({ where: { AND: [{ id: account.id }, billingAccountScope(actor)] }, data: input });
+  if (count === 0) throw notFound(`Billing account ${accountId}`);
+}
