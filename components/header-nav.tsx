@@ -7,6 +7,7 @@ const portalLinks = [
   { href: "/apps", label: "Applications" },
   { href: "/domains", label: "Domains" },
   { href: "/billing", label: "Billing" },
+  { href: "/media", label: "Media" },
   { href: "/numbers", label: "Numbers" },
   { href: "/mailbox", label: "Mailbox" },
   { href: "/docs/api", label: "API reference" },

@@ -25,6 +25,21 @@ const schema = z.object({
   AUTH_GOOGLE_ID: z.string().optional(),
   AUTH_GOOGLE_SECRET: z.string().optional(),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Media (docs/media.md): the largest file an upload may store (413 past it), at most 2 GiB - 1. */
+  MEDIA_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 31 - 1).default(100 * 1024 * 1024),
+  /** Media bytes a domain may keep in all (409 quota_exceeded past it); 0: no quota. */
+  MEDIA_QUOTA_BYTES: z.coerce.number().int().min(0).default(1024 * 1024 * 1024),
+  /** Set: media bytes go to this S3-compatible bucket instead of DATA_DIR/media (several app instances). */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** An S3-compatible service's URL (MinIO, Ceph, s3rver...); unset: AWS. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** true: bucket in the path (most S3-compatible services), not in the host name. */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+  /** Prepended to every object key, to share a bucket. */
+  S3_PREFIX: z.string().default(""),
   /** Optional: shared rate limits, nonce and cache invalidation across instances. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
   /** Tests turn this on: every REST reply is checked against its contract (a mismatch is a 500). */

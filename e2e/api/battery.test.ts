@@ -33,6 +33,24 @@ async function sessionOf(user: { guid: string; creds: Credentials }): Promise<st
   return (await call(baseUrl, user.creds, "GET", `/sessions/${user.guid}`)).body.entry[0].id;
 }
 
+/** A media folder and file each application created two-legged, and a signed link to each file. */
+async function mediaParamValues(): Promise<Record<string, ParamValues>> {
+  const folder = `battery-${process.pid}-${Date.now().toString(36)}`;
+  const links: string[] = [];
+  for (const [creds, domain] of [[demoApp, "demo"], [otherApp, "other"]] as const) {
+    await call(baseUrl, creds, "POST", `/media/${domain}`, { json: { id: folder } });
+    await call(baseUrl, creds, "POST", `/media/${domain}/${folder}`, { json: { id: "file.txt" } });
+    const link = await call(baseUrl, creds, "GET", `/media/${domain}/${folder}/file.txt/link`);
+    links.push(link.body.entry.url.split("/").pop());
+  }
+  return {
+    domain: { own: "demo", otherDomain: "other", random: `no-such-domain-${process.pid}` },
+    folder: { own: folder, otherDomain: folder, random: "no-such-folder" },
+    file: { own: "file.txt", otherDomain: "file.txt", random: "no-such-file.txt" },
+    token: { own: links[0]!, otherDomain: links[1]!, random: "no.such.token" },
+  };
+}
+
 async function requestToken(): Promise<Credentials> {
   const res = await call(baseUrl, demoApp, "POST", "/request_token", { sign: { extraOAuthParams: { oauth_callback: "oob" } } });
   const fields = Object.fromEntries(formFields(res.text));
@@ -50,6 +68,7 @@ beforeAll(async () => {
     sessionId: { own: await sessionOf(ownUser), otherDomain: await sessionOf(foreignUser), random: randomUUID() },
     // Each user's default device. GET /devices/@purpose has no parameter: it is a literal path.
     deviceId: { own: `sip:${ownUser.login}@demo`, otherDomain: `sip:${foreignUser.login}@other`, random: "tel:15550000000" },
+    ...(await mediaParamValues()),
   };
   credsFor = { none: undefined, application: demoApp, consumer: demoApp, user: ownUser.creds, "request-token": await requestToken() };
   const login = await call(baseUrl, demoApp, "POST", "/login", {

@@ -26,7 +26,7 @@ test("a new developer signs up, signs out and signs in again; a wrong password i
   await signUp(page, developer);
   await expect(page.getByRole("heading", { name: "Applications", level: 1 })).toBeVisible();
   await expect(page.getByText("You have no applications yet")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Portal" }).getByRole("link")).toHaveText(["Applications", "Domains", "Billing", "Numbers", "Mailbox", "API reference"]);
+  await expect(page.getByRole("navigation", { name: "Portal" }).getByRole("link")).toHaveText(["Applications", "Domains", "Billing", "Media", "Numbers", "Mailbox", "API reference"]);
   await screenshot(page, testInfo, "apps-empty");
 
   // The same email cannot sign up twice.

@@ -1,13 +1,14 @@
 import { prisma } from "@/lib/db/client";
+import { deleteDomainBlobs, deleteDomainMediaRows } from "@/lib/media/delete-folder";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { managedDomainScope } from "@/lib/tenancy/scope";
 import { domainOwnerFor } from "./create-domain";
 
-/** Refused with 409 while the domain still has applications or users: delete those first. */
+/** Refused with 409 while the domain still has applications or users: delete those first. Its media goes with it. */
 export async function deleteDomain(actor: Actor, input: { name: string }, namedOwner: string | null = null): Promise<void> {
   await domainOwnerFor(actor, namedOwner);
-  await prisma.$transaction(async (tx) => {
+  const blobKeys = await prisma.$transaction(async (tx) => {
     const domain = await tx.domain.findFirst({
       where: { AND: [{ name: input.name }, managedDomainScope(actor)] },
       include: { _count: { select: { applications: true, users: true } } },
@@ -21,6 +22,9 @@ export async function deleteDomain(actor: Actor, input: { name: string }, namedO
       );
     }
     if (domain.isDefault) throw new ApiError("conflict", `Domain ${input.name} is the default domain and cannot be deleted.`);
+    const keys = await deleteDomainMediaRows(tx, domain.id); // media has no foreign key to Domain
     await tx.domain.deleteMany({ where: { AND: [{ id: domain.id }, managedDomainScope(actor)] } });
+    return keys;
   });
+  await deleteDomainBlobs(blobKeys);
 }

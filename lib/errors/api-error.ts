@@ -21,6 +21,8 @@ export const errorCodes = {
   unsupported_media_type: { status: 415, title: "Unsupported Media Type" },
   internal_error: { status: 500, title: "Internal Server Error" },
   service_unavailable: { status: 503, title: "Service Unavailable" },
+  /** Media: an upload would take the domain past MEDIA_QUOTA_BYTES. */
+  quota_exceeded: { status: 409, title: "Quota exceeded" },
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

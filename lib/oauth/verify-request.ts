@@ -8,6 +8,7 @@ import { rawSearch } from "@/lib/rest/raw-query";
 import { requestOrigin } from "@/lib/rest/responses";
 import { cachedAccessToken, cachedApplication, type CachedAccessToken } from "./credential-cache";
 import { collectRequestParams } from "./params";
+import { StreamedBodyCheck } from "./streamed-body-check";
 import {
   baseStringUri,
   bodyHash,
@@ -36,6 +37,8 @@ export interface VerifiedRequest {
   requestToken: RequestToken | null;
   /** Every oauth_*, xoauth_* and x_auth_* parameter of the request. */
   oauth: Record<string, string>;
+  /** A streamed body's hash, to check while the handler reads the body. */
+  bodyCheck?: StreamedBodyCheck;
 }
 
 export interface VerifyInput {
@@ -43,12 +46,14 @@ export interface VerifyInput {
   url: URL;
   rawBody: string;
   tokenKind: TokenKind;
+  /** The body is not read yet (rawBody is empty): a sent hash becomes a bodyCheck. */
+  streamedBody?: boolean;
 }
 
 const unauthorized = (problem: OAuthProblem, detail: string, oauthParams?: Record<string, string>) =>
   new ApiError("unauthorized", detail, { oauthProblem: problem, oauthParams });
 
-export async function verifyOAuthRequest({ request, url, rawBody, tokenKind }: VerifyInput): Promise<VerifiedRequest> {
+export async function verifyOAuthRequest({ request, url, rawBody, tokenKind, streamedBody }: VerifyInput): Promise<VerifiedRequest> {
   const authorization = request.headers.get("authorization");
   const isForm = /^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "");
   // The query as sent: the original libraries' base string takes its values as written.
@@ -113,7 +118,10 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind }: V
   const signatureOk = matched !== null;
   // The values the client signed are the ones it means (an x_auth_password "50%25" is "50%25" to the old library).
   if (matched === "legacy") oauth = collected.legacy.oauth;
-  const bodyOk = checkBody(rawBody, isForm, oauth, consumerSecret, tokenSecret, application?.requireSignedBodies ?? false);
+  const requireSigned = application?.requireSignedBodies ?? false;
+  const bodyOk = streamedBody
+    ? streamedBodyCheck(oauth, consumerSecret, tokenSecret, requireSigned)
+    : checkBody(rawBody, isForm, oauth, consumerSecret, tokenSecret, requireSigned);
 
   if (!application) {
     throw unauthorized("consumer_key_unknown", "Unknown oauth_consumer_key. Copy the consumer key of your application from the portal.");
@@ -128,12 +136,25 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind }: V
       "The OAuth signature does not match. Check the consumer secret, the token secret, and that the URL, method and parameters you signed are the ones you sent.",
     );
   }
-  if (bodyOk !== true) throw bodyOk;
+  if (bodyOk instanceof ApiError) throw bodyOk;
   if (accessToken?.revokedAt) throw unauthorized("token_revoked", "This access token was revoked. Log in again to get a new token.");
 
   await recordNonce(application.consumerKey, oauth.oauth_token ?? "", oauth.oauth_nonce!);
-  return { application, consumerSecret, accessToken, requestToken, oauth };
+  return { application, consumerSecret, accessToken, requestToken, oauth, bodyCheck: bodyOk === true ? undefined : bodyOk };
 }
+
+/** A streamed body (media upload) is hashed while the handler reads it; nothing to check when no hash was sent. */
+function streamedBodyCheck(oauth: Record<string, string>, consumerSecret: string, tokenSecret: string, requireSigned: boolean) {
+  if (oauth.oauth_body_hash !== undefined) return StreamedBodyCheck.sha1(oauth.oauth_body_hash);
+  if (oauth.xoauth_body_signature !== undefined) {
+    if ((oauth.xoauth_body_signature_method ?? "HMAC-SHA1") !== "HMAC-SHA1") return unauthorized("body_hash_invalid", "xoauth_body_signature_method must be HMAC-SHA1.");
+    return StreamedBodyCheck.hmacSha1(oauth.xoauth_body_signature, consumerSecret, tokenSecret);
+  }
+  return requireSigned ? bodyHashMissing() : true;
+}
+
+const bodyHashMissing = () =>
+  unauthorized("body_hash_missing", "This application requires signed bodies: add oauth_body_hash (base64 SHA-1 of the body) to the signed OAuth parameters.");
 
 /**
  * RFC 5849 signs only form bodies, so a JSON body without a hash is accepted (stock OAuth libraries
@@ -169,12 +190,7 @@ function checkBody(
       ? true
       : unauthorized("body_hash_invalid", "xoauth_body_signature does not match the body: sign the exact bytes you send.");
   }
-  return rawBody === "" || !requireSigned
-    ? true
-    : unauthorized(
-        "body_hash_missing",
-        "This application requires signed bodies: add oauth_body_hash (base64 SHA-1 of the body) to the signed OAuth parameters.",
-      );
+  return rawBody === "" || !requireSigned ? true : bodyHashMissing();
 }
 
 let lastPrune = 0;

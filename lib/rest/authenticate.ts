@@ -27,15 +27,23 @@ export interface AuthenticateInput {
   mode: AuthMode;
   /** The operation changes nothing of the user's data (logout), so a read-only token may call it. */
   readOnlyTokenAllowed?: boolean;
+  /** The handler streams the body (contract.streamsBody): rawBody is empty, a body hash is checked later. */
+  streamedBody?: boolean;
   /** Logged with a service provider's request acting as a user. */
   requestId?: string;
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export async function authenticate({ request, url, rawBody, mode, readOnlyTokenAllowed, requestId }: AuthenticateInput): Promise<AuthContext | null> {
+export async function authenticate({ request, url, rawBody, mode, readOnlyTokenAllowed, requestId, streamedBody }: AuthenticateInput): Promise<AuthContext | null> {
   if (mode === "none") return null;
-  const { application, accessToken, requestToken, oauth } = await verifyOAuthRequest({ request, url, rawBody, tokenKind: TOKEN_KIND[mode] });
+  const { application, accessToken, requestToken, oauth, bodyCheck } = await verifyOAuthRequest({
+    request,
+    url,
+    rawBody,
+    tokenKind: TOKEN_KIND[mode],
+    streamedBody,
+  });
 
   if (application.suspended) {
     throw new ApiError("forbidden", `The application ${application.domain.name}:${application.name} is suspended. Contact the domain owner.`);
@@ -82,5 +90,6 @@ export async function authenticate({ request, url, rawBody, mode, readOnlyTokenA
     token: accessToken ? { id: accessToken.id, scope: accessToken.scope === "read-only" ? "read-only" : "read-write" } : null,
     requestTokenId: requestToken?.id,
     oauth,
+    bodyCheck,
   };
 }

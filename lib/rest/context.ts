@@ -1,3 +1,4 @@
+import type { StreamedBodyCheck } from "@/lib/oauth/streamed-body-check";
 import type { Actor } from "@/lib/tenancy/actor";
 
 export interface AuthApplication {
@@ -25,6 +26,8 @@ export interface AuthContext {
   requestTokenId?: string;
   /** The verified oauth_*, xoauth_* and x_auth_* parameters (e.g. x_auth_username, oauth_verifier). */
   oauth: Record<string, string>;
+  /** A streamed body's oauth_body_hash (or xoauth_body_signature): fed and verified by the handler. */
+  bodyCheck?: StreamedBodyCheck;
 }
 
 export interface RestContext {

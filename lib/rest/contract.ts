@@ -35,6 +35,11 @@ export interface Contract {
   list?: Filterable;
   /** JSON request body. */
   body?: z.ZodType;
+  /**
+   * The request body is bytes the handler streams from ctx.request.body (media uploads): the wrapper
+   * neither reads nor parses it; a sent oauth_body_hash is checked while streaming (auth.bodyCheck).
+   */
+  streamsBody?: true;
   /** A valid body: shown in the reference, and sent by the shared security tests. */
   example?: Record<string, unknown>;
   success: {

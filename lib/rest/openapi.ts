@@ -120,6 +120,7 @@ function operationObject(contract: Contract): ZodOpenApiOperationObject {
     ...(contract.body
       ? { requestBody: { required: true, content: { "application/json": { schema: contract.body, ...(contract.example ? { example: contract.example } : {}) } } } }
       : {}),
+    ...(contract.streamsBody ? { requestBody: { required: true, content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } } } } : {}),
     responses: {
       [String(contract.success.status)]: {
         description: contract.success.description,

@@ -39,8 +39,16 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
     let response: Response;
     try {
       const url = new URL(request.url);
-      const rawBody = await readBodyText(request, config().MAX_BODY_BYTES);
-      const auth = await authenticate({ request, url, rawBody, mode: contract.auth, readOnlyTokenAllowed: contract.readOnlyTokenAllowed, requestId });
+      const rawBody = contract.streamsBody ? "" : await readBodyText(request, config().MAX_BODY_BYTES);
+      const auth = await authenticate({
+        request,
+        url,
+        rawBody,
+        mode: contract.auth,
+        readOnlyTokenAllowed: contract.readOnlyTokenAllowed,
+        requestId,
+        streamedBody: contract.streamsBody,
+      });
       const input = {
         params: parseParams(contract, url, await routeParams(route)),
         query: parseQuery(contract, url.searchParams),
@@ -55,7 +63,9 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
     response.headers.set("X-Request-Id", requestId);
     const tunnel = isTunnelled(request) ? { tunnel: true } : {};
     log.info("request", { requestId, operation: contract.operationId, method: request.method, ...tunnel, status: response.status, ms: Math.round(performance.now() - started) });
-    return request.method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    if (request.method !== "HEAD") return response;
+    await response.body?.cancel(); // e.g. an open media file
+    return new Response(null, { status: response.status, headers: response.headers });
   };
   return Object.assign(run, { contract });
 }

@@ -1,0 +1,9 @@
+import { getMediaFileAclContract, updateMediaFileAclContract } from "@/lib/media/contracts";
+import { getMediaAcl, updateMediaAcl } from "@/lib/media/media-acl";
+import { operation } from "@/lib/rest/operation";
+import { restRoute } from "@/lib/rest/route";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(getMediaFileAclContract, async (ctx, { params }) => getMediaAcl(ctx.actor, params)),
+  operation(updateMediaFileAclContract, async (ctx, { params, body }) => updateMediaAcl(ctx.actor, params, body)),
+);

@@ -1,0 +1,19 @@
+import { deleteMediaFileContract, getMediaFileContract, uploadMediaFileContract } from "@/lib/media/contracts";
+import { deleteFile } from "@/lib/media/delete-file";
+import { getFile } from "@/lib/media/get-file";
+import { uploadFile } from "@/lib/media/upload-file";
+import { operation } from "@/lib/rest/operation";
+import { restRoute } from "@/lib/rest/route";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(getMediaFileContract, async (ctx, { params }) => getFile(ctx.actor, params, ctx.request)),
+  operation(uploadMediaFileContract, async (ctx, { params }) =>
+    uploadFile(ctx.actor, params, {
+      contentType: ctx.request.headers.get("content-type"),
+      contentLength: ctx.request.headers.get("content-length"),
+      body: ctx.request.body,
+      bodyCheck: ctx.auth.bodyCheck,
+    }),
+  ),
+  operation(deleteMediaFileContract, async (ctx, { params }) => deleteFile(ctx.actor, params)),
+);
