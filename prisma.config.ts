@@ -1,14 +1,15 @@
 import path from "node:path";
 import { defineConfig } from "prisma/config";
-import { PrismaPg } from "@prisma/adapter-pg";
 
-// The CLI is only used offline (generate, migrate diff). The JS engine with an adapter keeps it
-// from downloading the native schema engine, which this machine cannot reach.
+// The CLI is only used offline to generate the client; migrations are written by
+// scripts/new-migration.ts and applied by lib/db/migrate.ts. Prisma 7 downloads its native schema
+// engine (from a host this machine cannot reach) before every command, even those that never run
+// it: for these, an existing file stands in for the engine so nothing is downloaded.
+const COMMANDS_WITHOUT_SCHEMA_ENGINE = ["generate", "validate", "format"];
+if (COMMANDS_WITHOUT_SCHEMA_ENGINE.includes(process.argv[2] ?? "")) {
+  process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= __filename;
+}
+
 export default defineConfig({
-  experimental: { adapter: true },
-  engine: "js",
   schema: path.join("prisma", "schema.prisma"),
-  async adapter() {
-    return new PrismaPg({ connectionString: process.env.DATABASE_URL ?? "postgres://localhost/unused" });
-  },
 });
