@@ -1,8 +1,10 @@
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { signLegacyRequest } from "@/lib/oauth/sign-request";
-import { call, createLoggedInUser, demoApp, formFields, uniqueLogin, type Credentials } from "../support/api-client";
+import { call, createLoggedInUser, demoApp, formFields, otherApp, uniqueLogin, type Credentials } from "../support/api-client";
 import { specialApps } from "../support/fixtures";
-import { runTunnelScript, tunnel, tunnelUrl } from "../support/legacy-client";
+import { jsEscape, jsUnescape } from "@/lib/rest/json-tunnel";
+import { runTunnelScript, signedMediaUrl, tunnel, tunnelUrl } from "../support/legacy-client";
+import { uploadBytes } from "../support/media-client";
 
 // The original client libraries, unchanged: the browser tunnel (w=JS), their base string, their
 // OAuth 1.0 three-legged flow, and service providers acting as users.
@@ -184,5 +186,75 @@ describe("service providers acting as users", () => {
     const notProvider = await call(baseUrl, demoApp, "GET", "/users", { headers: { "X-BT-Ribbit-SP-UserId": demoUser } });
     expect(notProvider.status).toBe(403);
     expect(notProvider.body.detail).toMatch(/service providers/);
+  });
+});
+
+describe("signed media URLs (GET <file>?h=...)", () => {
+  const bytes = "0123456789abcdefghij";
+  const folder = `h-${uniqueLogin("m")}`;
+  const file = `/media/demo/${folder}/clip.mp3`;
+
+  /** Creates a folder and a file with `bytes` in it, as `creds`. */
+  const makeFile = async (creds: Credentials, path: string) => {
+    const [, , domain, name, fileName] = path.split("/");
+    expect((await call(baseUrl, creds, "POST", `/media/${domain}`, { json: { id: name } })).status).toBe(201);
+    expect((await call(baseUrl, creds, "POST", `/media/${domain}/${name}`, { json: { id: fileName } })).status).toBe(201);
+    expect((await uploadBytes(baseUrl, creds, path, bytes)).status).toBe(201);
+  };
+
+  beforeAll(() => makeFile(demoApp, file));
+
+  it("streams the bytes, with Range, and the same URL works again within its window (an <audio> element seeks)", async () => {
+    const url = signedMediaUrl(baseUrl, demoApp, file);
+    const whole = await fetch(url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("audio/mpeg");
+    expect(await whole.text()).toBe(bytes);
+    for (const range of ["bytes=2-5", "bytes=10-"]) {
+      const part = await fetch(url, { headers: { Range: range } });
+      expect(part.status, range).toBe(206);
+      expect(part.headers.get("content-range")).toBe(range === "bytes=2-5" ? "bytes 2-5/20" : "bytes 10-19/20");
+      expect(await part.text()).toBe(range === "bytes=2-5" ? "2345" : bytes.slice(10));
+    }
+  });
+
+  it("refuses the URL once its oauth_timestamp is outside the window (401), and a tampered h (401)", async () => {
+    const expired = await fetch(signedMediaUrl(baseUrl, demoApp, file, { timestampMs: Date.now() - 11 * 60 * 1000 }));
+    expect(expired.status).toBe(401);
+    expect(problemOf(expired)).toBe("timestamp_refused");
+    const url = new URL(signedMediaUrl(baseUrl, demoApp, file));
+    const h = jsUnescape(url.searchParams.get("h")!).replace(/oauth_nonce="(.)/, (_, c: string) => `oauth_nonce="${c === "a" ? "b" : "a"}`);
+    const tampered = await fetch(`${url.origin}${url.pathname}?h=${jsEscape(h)}`);
+    expect(tampered.status).toBe(401);
+    expect(problemOf(tampered)).toBe("signature_invalid");
+    // Signed for another file of the same folder: the path is part of what was signed.
+    const other = signedMediaUrl(baseUrl, demoApp, `/media/demo/${folder}/other.mp3`);
+    expect((await fetch(`${baseUrl}/rest/1.0${file}${other.slice(other.indexOf("?"))}`)).status).toBe(401);
+  });
+
+  it("applies the signer's access rules as a direct download does: another domain's file and an unreadable file are 404", async () => {
+    const foreign = `/media/other/h-${uniqueLogin("o")}/clip.mp3`;
+    await makeFile(otherApp, foreign);
+    expect((await fetch(signedMediaUrl(baseUrl, otherApp, foreign))).status).toBe(200);
+    const tunnelOff = { consumerKey: specialApps.signedBodies.consumerKey, consumerSecret: specialApps.signedBodies.consumerSecret };
+    const refused = await fetch(signedMediaUrl(baseUrl, tunnelOff, foreign));
+    expect(refused.status).toBe(403); // signed URLs go with the tunnel's switch, off for that application
+    expect((await refused.json()).detail).toMatch(/tunnel \(w=JS\) is turned off .*signed \?h= media URLs too/);
+    expect((await fetch(signedMediaUrl(baseUrl, demoApp, foreign))).status).toBe(404);
+
+    const owner = await createLoggedInUser(baseUrl, demoApp);
+    const stranger = await createLoggedInUser(baseUrl, demoApp);
+    const own = `/media/demo/h-${uniqueLogin("u")}/note.mp3`;
+    await makeFile(owner.creds, own);
+    expect((await fetch(signedMediaUrl(baseUrl, owner.creds, own))).status).toBe(200);
+    expect((await fetch(signedMediaUrl(baseUrl, stranger.creds, own))).status).toBe(404);
+    expect((await call(baseUrl, stranger.creds, "GET", own)).status).toBe(404);
+  });
+
+  it("is only a GET of a media file: m or b is a 400, and other resources ignore h (401 without Authorization)", async () => {
+    const url = signedMediaUrl(baseUrl, demoApp, file);
+    expect((await fetch(`${url}&m=DELETE`)).status).toBe(400);
+    expect((await fetch(`${baseUrl}/rest/1.0/users${url.slice(url.indexOf("?"))}`)).status).toBe(401);
+    expect((await call(baseUrl, demoApp, "GET", file)).status).toBe(200); // the file is still there
   });
 });

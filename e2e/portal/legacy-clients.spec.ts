@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { call, uniqueLogin, type Credentials } from "../support/api-client";
+import { silentMp3, uploadBytes } from "../support/media-client";
 import { screenshot } from "../support/screenshot";
 import { createApplication, newDeveloper, signUp, unique } from "./portal-helpers";
 
@@ -102,6 +103,78 @@ test("the original JavaScript library's calls through the tunnel from another or
     const me = await call(baseURL!, { ...creds, token: reply.get("oauth_token")!, tokenSecret: reply.get("oauth_token_secret")! }, "GET", `/users/${reply.get("user_guid")}`);
     expect(me.status).toBe(200);
     expect(me.body.entry.login).toBe(endUser);
+  } finally {
+    await pageServer.close();
+  }
+});
+
+test("an <audio> element on another origin plays a media file through a signed ?h= URL, seeks, and plays the same URL again elsewhere", async ({ page, context, baseURL }, testInfo) => {
+  await signUp(page, newDeveloper("legacymedia"));
+  const domain = unique("lmedia");
+  await createApplication(page, unique("player"), { domain });
+  const creds: Credentials = {
+    consumerKey: (await page.getByTestId("consumer-key").textContent())!.trim(),
+    consumerSecret: (await page.getByTestId("copy-now").getByTestId("secret-value").textContent())!.trim(),
+  };
+  const settings = page.getByRole("region", { name: "Settings" });
+  await settings.getByRole("switch", { name: "Allow the browser tunnel (w=JS)" }).setChecked(true);
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(settings.getByText("Settings saved.")).toBeVisible();
+
+  // A 60-second MP3 uploaded two-legged by the application.
+  const file = `media/${domain}/prompts/welcome.mp3`;
+  expect((await call(baseURL!, creds, "POST", `/media/${domain}`, { json: { id: "prompts" } })).status).toBe(201);
+  expect((await call(baseURL!, creds, "POST", `/media/${domain}/prompts`, { json: { id: "welcome.mp3" } })).status).toBe(201);
+  expect((await uploadBytes(baseURL!, creds, `/${file}`, silentMp3(60))).status).toBe(201);
+
+  const pageServer = await startPageServer();
+  try {
+    const legacy = await context.newPage();
+    const mediaRequests: string[] = [];
+    legacy.on("request", (request) => {
+      if (request.url().includes("/welcome.mp3?h=")) mediaRequests.push(request.url());
+    });
+    const query = new URLSearchParams({ endpoint: `${baseURL}/rest/1.0/`, key: creds.consumerKey, secret: creds.consumerSecret, media: file });
+    await legacy.goto(`${pageServer.origin}/legacy.html?${query}`);
+    await legacy.getByRole("button", { name: "Play the media file" }).click();
+    await expect(step(legacy, "play")).toContainText(`playing ${file}`);
+    const audio = legacy.getByLabel("Signed media player");
+    const played = await audio.evaluate(async (el: HTMLAudioElement) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      const first = { time: el.currentTime, readyState: el.readyState, duration: el.duration, error: el.error?.code ?? null };
+      el.currentTime = 45;
+      await new Promise((r) => el.addEventListener("seeked", r, { once: true }));
+      await new Promise((r) => setTimeout(r, 800));
+      return { first, afterSeek: el.currentTime, error: el.error?.code ?? null, paused: el.paused, src: el.src };
+    });
+    expect(played.first.error).toBeNull();
+    expect(played.first.readyState).toBeGreaterThanOrEqual(2);
+    expect(played.first.time).toBeGreaterThan(0.3);
+    expect(played.first.duration).toBeGreaterThan(50);
+    expect(played.error).toBeNull();
+    expect(played.paused).toBe(false);
+    expect(played.afterSeek).toBeGreaterThan(45.2);
+    expect(mediaRequests.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(mediaRequests).size).toBe(1); // every fetch used the one signed URL
+    await screenshot(legacy, testInfo, "legacy-signed-media-playing");
+
+    // The same URL in another browser profile (its own media cache): fetched again, inside the window, it plays.
+    const elsewhere = await context.browser()!.newContext();
+    try {
+      const again = await elsewhere.newPage();
+      await again.goto(`${pageServer.origin}/legacy.html?${query}`);
+      const replayed = await again.getByLabel("Signed media player").evaluate(async (el: HTMLAudioElement, src: string) => {
+        el.muted = true;
+        el.src = src;
+        await el.play();
+        await new Promise((r) => setTimeout(r, 1000));
+        return { time: el.currentTime, error: el.error?.code ?? null };
+      }, played.src);
+      expect(replayed.error).toBeNull();
+      expect(replayed.time).toBeGreaterThan(0.3);
+    } finally {
+      await elsewhere.close();
+    }
   } finally {
     await pageServer.close();
   }

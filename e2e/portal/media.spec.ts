@@ -1,15 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { silentMp3 } from "../support/media-client";
 import { screenshot } from "../support/screenshot";
 import { createApplication, newDeveloper, signUp, unique } from "./portal-helpers";
 
-/** About `seconds` of silent MPEG-1 Layer III (128 kbit/s, 44.1 kHz): a real MP3 a browser plays. */
-function silentMp3(seconds: number): Buffer {
-  const frame = Buffer.alloc(417);
-  frame.set([0xff, 0xfb, 0x90, 0x44]);
-  return Buffer.concat(Array.from({ length: Math.ceil((seconds * 44100) / 1152) }, () => frame));
-}
 
 test("media browser: folders, upload with progress, download, play an MP3, edit an ACL", async ({ page }, testInfo) => {
   await signUp(page, newDeveloper("media"));

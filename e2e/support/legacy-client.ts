@@ -36,11 +36,23 @@ export function tunnelUrl(baseUrl: string, creds: Credentials, method: string, p
     "Content-type": "application/json",
     ...options.headers,
   };
-  const h = Object.entries(headers)
-    .map(([name, value]) => `${name}=${value}`)
-    .join("|");
-  const tunnel = [`h=${jsEscape(h)}`, method !== "GET" && `m=${method}`, options.body !== undefined && `b=${jsEscape(options.body)}`, `c=${options.callbackId ?? "1"}`, "w=JS"];
+  const tunnel = [`h=${escapedHeaders(headers)}`, method !== "GET" && `m=${method}`, options.body !== undefined && `b=${jsEscape(options.body)}`, `c=${options.callbackId ?? "1"}`, "w=JS"];
   return `${written}${written.includes("?") ? "&" : "?"}${tunnel.filter(Boolean).join("&")}`;
+}
+
+/** h: the headers as "Name=value" pairs joined with "|", through escape(). */
+const escapedHeaders = (headers: Record<string, string>) =>
+  jsEscape(
+    Object.entries(headers)
+      .map(([name, value]) => `${name}=${value}`)
+      .join("|"),
+  );
+
+/** A signed media URL as the original players used it: GET <file>?h=<escaped headers, Authorization included>. */
+export function signedMediaUrl(baseUrl: string, creds: Credentials, path: string, options: { timestampMs?: number } = {}): string {
+  const written = `${baseUrl}/rest/1.0${path}`;
+  const { authorization } = signLegacyRequest({ method: "GET", url: written, ...creds, timestampMs: options.timestampMs });
+  return `${written}?h=${escapedHeaders({ Authorization: authorization, Host: new URL(baseUrl).hostname })}`;
 }
 
 const entityDecode = (text: string) =>

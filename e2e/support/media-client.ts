@@ -33,3 +33,10 @@ export async function downloadText(baseUrl: string, creds: Credentials, path: st
   const res = await signedFetch(baseUrl, creds, "GET", path, { headers: { "Accept-Type": "application/octet-stream", ...headers } });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
+
+/** About `seconds` of silent MPEG-1 Layer III (128 kbit/s, 44.1 kHz): a real MP3 a browser plays. */
+export function silentMp3(seconds: number): Buffer {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0x44]);
+  return Buffer.concat(Array.from({ length: Math.ceil((seconds * 44100) / 1152) }, () => frame));
+}

@@ -106,9 +106,10 @@ export const getMediaFileContract = defineContract({
   tag,
   summary: "Get a media file (details or bytes)",
   description:
-    "JSON details by default. The bytes with Accept-Type: application/octet-stream, Accept: application/octet-stream, or Accept: audio/* (e.g. audio/mpeg): Range (206), ETag and If-None-Match (304), Content-Type from the extension.",
+    "JSON details by default. The bytes with Accept-Type: application/octet-stream, Accept: application/octet-stream, or Accept: audio/* (e.g. audio/mpeg): Range (206), ETag and If-None-Match (304), Content-Type from the extension. Also answers the original players' signed URLs, ?h=<escape()d headers, Authorization included>: always the bytes, usable again until the signature's oauth_timestamp is 10 minutes old.",
   auth: "application",
   params: filePath,
+  signedUrl: true,
   success: { status: 200, description: "The file's details (or its bytes, as asked).", entry: fileEntrySchema },
 });
 

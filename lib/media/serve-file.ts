@@ -1,6 +1,7 @@
 import type { MediaFile } from "@prisma/client";
 import type { BlobRange } from "./blob-store";
 import { blobStore } from "./configured-blob-store";
+import { isSignedUrl } from "@/lib/rest/json-tunnel";
 import { contentTypeOf, isAudio } from "./content-type";
 
 /**
@@ -55,8 +56,9 @@ export function parseRange(header: string | null, size: number): BlobRange | "un
   return { start, end };
 }
 
-/** The request asks for the bytes, not the JSON details (spec: Accept-Type, or Accept audio/mpeg). */
+/** The request asks for the bytes, not the JSON details (spec: Accept-Type, or Accept audio/mpeg; a signed URL is for a player). */
 export function wantsBytes(request: Request): boolean {
+  if (isSignedUrl(request)) return true;
   const accept = request.headers.get("accept") ?? "";
   return /application\/octet-stream/i.test(request.headers.get("accept-type") ?? "") || /application\/octet-stream|audio\//i.test(accept);
 }

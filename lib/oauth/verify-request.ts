@@ -48,12 +48,17 @@ export interface VerifyInput {
   tokenKind: TokenKind;
   /** The body is not read yet (rawBody is empty): a sent hash becomes a bodyCheck. */
   streamedBody?: boolean;
+  /**
+   * A signed media URL (?h=): the same signature may be used again until its timestamp leaves the
+   * window, since an <audio> element refetches its src (Range) to seek. docs/media.md.
+   */
+  replayable?: boolean;
 }
 
 const unauthorized = (problem: OAuthProblem, detail: string, oauthParams?: Record<string, string>) =>
   new ApiError("unauthorized", detail, { oauthProblem: problem, oauthParams });
 
-export async function verifyOAuthRequest({ request, url, rawBody, tokenKind, streamedBody }: VerifyInput): Promise<VerifiedRequest> {
+export async function verifyOAuthRequest({ request, url, rawBody, tokenKind, streamedBody, replayable }: VerifyInput): Promise<VerifiedRequest> {
   const authorization = request.headers.get("authorization");
   const isForm = /^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "");
   // The query as sent: the original libraries' base string takes its values as written.
@@ -139,7 +144,7 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind, str
   if (bodyOk instanceof ApiError) throw bodyOk;
   if (accessToken?.revokedAt) throw unauthorized("token_revoked", "This access token was revoked. Log in again to get a new token.");
 
-  await recordNonce(application.consumerKey, oauth.oauth_token ?? "", oauth.oauth_nonce!);
+  if (!replayable) await recordNonce(application.consumerKey, oauth.oauth_token ?? "", oauth.oauth_nonce!);
   return { application, consumerSecret, accessToken, requestToken, oauth, bodyCheck: bodyOk === true ? undefined : bodyOk };
 }
 

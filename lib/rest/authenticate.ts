@@ -3,7 +3,7 @@ import { serviceProviderUser } from "@/lib/oauth/service-provider";
 import { verifyOAuthRequest, type TokenKind } from "@/lib/oauth/verify-request";
 import { ApiError } from "@/lib/errors/api-error";
 import type { AuthContext } from "./context";
-import { isTunnelled } from "./json-tunnel";
+import { isSignedUrl, isTunnelled } from "./json-tunnel";
 
 /**
  * "none": public (health). "application": any signed request, two-legged (as the application) or
@@ -43,13 +43,14 @@ export async function authenticate({ request, url, rawBody, mode, readOnlyTokenA
     rawBody,
     tokenKind: TOKEN_KIND[mode],
     streamedBody,
+    replayable: isSignedUrl(request),
   });
 
   if (application.suspended) {
     throw new ApiError("forbidden", `The application ${application.domain.name}:${application.name} is suspended. Contact the domain owner.`);
   }
   if (isTunnelled(request) && !application.allowJsonTunnel) {
-    throw new ApiError("forbidden", "The browser tunnel (w=JS) is turned off for this application. Its developer can turn it on in the portal (application settings).");
+    throw new ApiError("forbidden", "The browser tunnel (w=JS) is turned off for this application (signed ?h= media URLs too). Its developer can turn it on in the portal (application settings).");
   }
   if (!accessToken && (mode === "application" || mode === "user")) {
     if (mode === "user") {

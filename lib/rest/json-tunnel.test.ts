@@ -4,12 +4,15 @@ import { z } from "zod";
 import { defineContract } from "./contract";
 import {
   htmlEntityEscape,
+  isSignedUrl,
+  isSignedUrlRequest,
   isTunnelled,
   jsEscape,
   javascriptAnswer,
   jsUnescape,
   parseCallbackId,
   parseTunnelHeaders,
+  signedUrlRequest,
   tunnelledRequest,
   withoutTunnelParameters,
 } from "./json-tunnel";
@@ -103,6 +106,29 @@ describe("the JavaScript answer", () => {
 
   it("entity-escapes the five HTML characters", () => {
     expect(htmlEntityEscape(`<a href="x">'&'</a>`)).toBe("&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;");
+  });
+});
+
+describe("signed URLs (h without w=JS)", () => {
+  const h = jsEscape('Authorization=OAuth oauth_signature="a+b="|Host=127.0.0.1');
+  it("is a GET with h and no w=JS, run as the GET its h describes, Range kept", () => {
+    const outer = new Request(`http://127.0.0.1:3000/rest/1.0/media/demo/f/a.mp3?h=${h}`, { headers: { Range: "bytes=0-" } });
+    expect(isSignedUrlRequest(outer)).toBe(true);
+    expect(isSignedUrlRequest(new Request(`${outer.url}&c=1&w=JS`))).toBe(false);
+    expect(isSignedUrlRequest(new Request(outer.url, { method: "POST" }))).toBe(false);
+    const inner = signedUrlRequest(outer);
+    expect([inner.method, inner.url]).toEqual(["GET", "http://127.0.0.1:3000/rest/1.0/media/demo/f/a.mp3"]);
+    expect(inner.headers.get("authorization")).toBe('OAuth oauth_signature="a+b="');
+    expect(inner.headers.get("range")).toBe("bytes=0-");
+    expect(isSignedUrl(inner) && isTunnelled(inner)).toBe(true);
+    expect(isSignedUrl(outer)).toBe(false);
+    expect(isSignedUrl(tunnelledRequest(new Request(`${outer.url}&c=1&w=JS`)))).toBe(false);
+  });
+
+  it("refuses m and b: it is only a GET", () => {
+    for (const extra of ["&m=DELETE", "&b=x"]) {
+      expect(() => signedUrlRequest(new Request(`http://127.0.0.1:3000/rest/1.0/media/demo/f/a.mp3?h=${h}${extra}`))).toThrow(/is a GET/);
+    }
   });
 });
 

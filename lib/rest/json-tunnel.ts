@@ -16,6 +16,10 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const tunnelled = new WeakSet<Request>();
 export const isTunnelled = (request: Request) => tunnelled.has(request);
 
+/** Signed media URLs (GET <file>?h=...): the tunnel's h without m, b, c, w; replays allowed inside the timestamp window. */
+const signedUrls = new WeakSet<Request>();
+export const isSignedUrl = (request: Request) => signedUrls.has(request);
+
 /** A GET that asks for the tunnel (w=JS). */
 export const isTunnelRequest = (request: Request) => request.method === "GET" && new URL(request.url).searchParams.get("w") === "JS";
 
@@ -99,6 +103,21 @@ export function tunnelledRequest(request: Request): Request {
   headers.set(RAW_QUERY_HEADER, withoutTunnelParameters(raw));
   const inner = new Request(url, { method, headers, body });
   tunnelled.add(inner);
+  return inner;
+}
+
+/** A GET with h and without w=JS: a signed URL (an <audio src>), run as the GET its h describes. */
+export const isSignedUrlRequest = (request: Request) => {
+  const params = new URL(request.url).searchParams;
+  return request.method === "GET" && params.has("h") && params.get("w") !== "JS";
+};
+
+/** The GET a signed URL describes; only a GET, so m and b have no place in it. */
+export function signedUrlRequest(request: Request): Request {
+  const params = new URL(request.url).searchParams;
+  if (params.has("m") || params.has("b")) throw new ApiError("bad_request", "A signed URL (h without w=JS) is a GET: leave out m and b.");
+  const inner = tunnelledRequest(request);
+  signedUrls.add(inner);
   return inner;
 }
 

@@ -18,11 +18,12 @@ function refusal(query: string): ApiError {
 }
 
 describe("paging", () => {
-  it("defaults to the first page of at most MAX_COUNT without itemsPerPage", () => {
+  it("defaults to the first page of at most MAX_COUNT, itemsPerPage always present", () => {
     const q = parse("");
     expect(q).toMatchObject({ startIndex: 0, skip: 0, take: MAX_COUNT, where: {} });
     expect(q.requestedCount).toBeUndefined();
-    expect(toPage(q, 0, [])).toEqual({ startIndex: 0, totalResults: 0, entry: [] });
+    expect(toPage(q, 0, [])).toEqual({ startIndex: 0, itemsPerPage: 0, totalResults: 0, entry: [] });
+    expect(toPage(q, 2, ["a", "b"])).toEqual({ startIndex: 0, itemsPerPage: 2, totalResults: 2, entry: ["a", "b"] });
   });
 
   it("maps startIndex and count to skip and take", () => {
@@ -48,7 +49,7 @@ describe("paging", () => {
   it("marks pages so withRest sends them without another envelope", () => {
     const page = toPage(parse(""), 0, []);
     expect(PAGE in page).toBe(true);
-    expect(JSON.stringify(page)).toBe('{"startIndex":0,"totalResults":0,"entry":[]}');
+    expect(JSON.stringify(page)).toBe('{"startIndex":0,"itemsPerPage":0,"totalResults":0,"entry":[]}');
   });
 
   it.each(["startIndex=-1", "startIndex=abc", "startIndex=1.5", "count=-3", "count=abc", "count=1e3", "count="])(

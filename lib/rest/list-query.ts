@@ -39,7 +39,7 @@ export interface ListQuery {
 
 export interface Page<T> {
   startIndex: number;
-  itemsPerPage?: number;
+  itemsPerPage: number;
   totalResults: number;
   entry: T[];
 }
@@ -189,11 +189,11 @@ export function parseListQuery(params: URLSearchParams, filterable: Filterable):
 /** Marks a handler result as a whole paged body (withRest sends it as is, not inside {entry}). */
 export const PAGE = Symbol("page");
 
-/** Builds the paged envelope; itemsPerPage appears only when the client sent count. */
+/** Builds the paged envelope the original clients read: itemsPerPage is the number of entries on this page. */
 export function toPage<T>(query: ListQuery, totalResults: number, entry: T[]): Page<T> {
   const page: Page<T> = {
     startIndex: query.startIndex,
-    ...(query.requestedCount !== undefined ? { itemsPerPage: entry.length } : {}),
+    itemsPerPage: entry.length,
     totalResults,
     entry,
   };

@@ -48,7 +48,7 @@ function successContent(contract: Contract) {
   if (contentType) return entry ? { [contentType]: { schema: entry } } : { [contentType]: { schema: z.unknown() } };
   if (!entry) return undefined;
   const body = contract.list
-    ? z.object({ startIndex: z.number().int(), itemsPerPage: z.number().int().optional(), totalResults: z.number().int(), entry: z.array(entry) })
+    ? z.object({ startIndex: z.number().int(), itemsPerPage: z.number().int(), totalResults: z.number().int(), entry: z.array(entry) })
     : z.object({ entry });
   return { "application/json": { schema: body } };
 }

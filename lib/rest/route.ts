@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { allowHeader, literalParams, type Contract } from "./contract";
-import { isTunnelRequest, parseCallbackId, tunnelAnswer, tunnelledRequest } from "./json-tunnel";
+import { isSignedUrlRequest, isTunnelRequest, parseCallbackId, signedUrlRequest, tunnelAnswer, tunnelledRequest } from "./json-tunnel";
 import { respondWithError, type Operation, type RestOperation, type RouteParams } from "./operation";
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -19,7 +19,8 @@ function methodTable(operations: Operation[]): MethodTable {
   for (const op of operations) table[op.contract.method] = op;
   if (table.GET !== notAllowed) table.HEAD = table.GET;
   table.OPTIONS = async () => new Response(null, { status: 204, headers: { Allow: allow } });
-  table.GET = withTunnel(table.GET, (method) => table[method as Method] ?? notAllowed);
+  const signedUrl = operations.some((op) => op.contract.method === "GET" && op.contract.signedUrl);
+  table.GET = withTunnel(table.GET, (method) => table[method as Method] ?? notAllowed, signedUrl);
   return table;
 }
 
@@ -70,10 +71,20 @@ export function anyMethod(run: RestOperation): Record<Method, RestOperation> {
 /**
  * The original JavaScript library's tunnel (lib/rest/json-tunnel.ts): a GET with w=JS is run as the
  * request it describes, through that method's operation (OAuth verified as for a direct request), and
- * answered as text/javascript. Only a bad callback id cannot be answered as JavaScript.
+ * answered as text/javascript. Only a bad callback id cannot be answered as JavaScript. Where the
+ * GET's contract allows signed URLs, a GET with h and no w=JS is that GET, answered as it is.
  */
-function withTunnel(get: RestOperation, operationFor: (method: string) => RestOperation): RestOperation {
+function withTunnel(get: RestOperation, operationFor: (method: string) => RestOperation, signedUrl = false): RestOperation {
   return async (request: Request, route?: RouteParams) => {
+    if (signedUrl && isSignedUrlRequest(request)) {
+      let inner: Request;
+      try {
+        inner = signedUrlRequest(request);
+      } catch (error) {
+        return respondWithError(request, error);
+      }
+      return get(inner, route);
+    }
     if (!isTunnelRequest(request)) return get(request, route);
     let callbackId: string;
     try {

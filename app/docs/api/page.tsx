@@ -105,9 +105,9 @@ export default function ApiReferencePage() {
       <Section id="paging" title="Paging and filters">
         <p>
           Collections accept <Code>startIndex</Code> (first result, from 0) and <Code>count</Code> (page size, at most{" "}
-          {MAX_COUNT}; without <Code>count</Code> a page also holds at most {MAX_COUNT}). The response carries{" "}
-          <Code>startIndex</Code>, <Code>totalResults</Code> (all matches, ignoring paging) and the <Code>entry</Code> array;{" "}
-          <Code>itemsPerPage</Code> (the number on this page) appears when you sent <Code>count</Code>.
+          {MAX_COUNT}; without <Code>count</Code> a page also holds at most {MAX_COUNT}). The response always carries{" "}
+          <Code>startIndex</Code>, <Code>itemsPerPage</Code> (the number on this page), <Code>totalResults</Code> (all matches,
+          ignoring paging) and the <Code>entry</Code> array.
         </p>
         <p>
           Filter with <Code>filterBy</Code> (a property), <Code>filterValue</Code> and <Code>filterOp</Code>, one of{" "}
