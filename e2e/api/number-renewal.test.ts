@@ -1,56 +1,19 @@
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reloadConfig } from "@/lib/config";
-import { embeddedDatabaseUrl } from "@/lib/db/embedded";
-import { jobsSignature } from "@/lib/events/jobs-auth";
-import { client, createLoggedInUser } from "../support/api-client";
-import { startServer, type TestServer } from "../support/server";
+import { createLoggedInUser } from "../support/api-client";
+import { startRenewalServer } from "../support/number-renewal";
 
-// The monthly renewal of purpose numbers (docs/numbers.md). Its own server, with the scheduler off
-// so only the test runs the job, and a database connection to move paidUntil into the past (on
-// PGlite through the embedded socket's second slot, while the app is idle between requests).
-let server: TestServer;
-let db: pg.Client;
-let app: ReturnType<typeof client>;
+// The monthly renewal of purpose numbers (docs/numbers.md), with the scheduler off so only the
+// test runs the job.
+let harness: Awaited<ReturnType<typeof startRenewalServer>>;
+let server: typeof harness.server, db: typeof harness.db, app: typeof harness.app;
+let userWithNumber: typeof harness.userWithNumber, expire: typeof harness.expire, monthsCharged: typeof harness.monthsCharged, runJob: typeof harness.runJob;
 
 beforeAll(async () => {
-  server = await startServer({ postgresUrl: process.env.TEST_DATABASE_URL || undefined, env: { DELIVERY_SCHEDULER: "off" } });
-  process.env.ENCRYPTION_KEY = server.env.ENCRYPTION_KEY; // the jobs signature's key
-  reloadConfig();
-  db = new pg.Client({ connectionString: server.env.DATABASE_URL || embeddedDatabaseUrl(path.join(server.dataDir, "socket")) });
-  await db.connect();
-  app = client(server.baseUrl);
+  harness = await startRenewalServer({ DELIVERY_SCHEDULER: "off" });
+  ({ server, db, app, userWithNumber, expire, monthsCharged, runJob } = harness);
 }, 180_000);
 
-afterAll(async () => {
-  await db?.end();
-  await server?.stop();
-}, 120_000);
-
-const runJob = (signature = jobsSignature()) => fetch(`${server.baseUrl}/api/jobs/renew-numbers`, { method: "POST", headers: { "x-jobs-signature": signature } });
-
-/** A new user of the demo application (so in the demo billing account) holding a purpose number. */
-async function userWithNumber(country: string) {
-  const { guid } = await createLoggedInUser(server.baseUrl);
-  const res = await app("POST", `/devices/${guid}`, { json: { id: `@purpose/${country}` } });
-  expect(res.status, res.text).toBe(201);
-  const id = res.body.entry.id as string;
-  return { guid, id, number: id.slice("service:".length) };
-}
-
-/** Sets the number's paidUntil to yesterday (UTC, as stored) and answers it. */
-async function expire(number: string): Promise<string> {
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().replace("Z", "");
-  await db.query(`UPDATE "PhoneNumber" SET "paidUntil" = $1::timestamp WHERE "number" = $2`, [yesterday, number]);
-  return yesterday;
-}
-
-async function monthsCharged(guid: string, id: string) {
-  const res = await app("GET", `/billing/${guid}/ledger?count=100`);
-  expect(res.status, res.text).toBe(200);
-  return (res.body.entry as Array<{ item: string; reference: string; amount: string }>).filter((e) => e.item === "purpose_number_month" && e.reference.startsWith(`device:${id}`));
-}
+afterAll(async () => harness?.stop(), 120_000);
 
 const numberRow = async (number: string) => (await db.query(`SELECT "status", "deviceId", "paidUntil" FROM "PhoneNumber" WHERE "number" = $1`, [number])).rows[0];
 
