@@ -6,6 +6,8 @@ import { releaseNumber } from "./release-number";
 
 /** Renewals per job run: a backlog (say after a long shutdown) is worked off over the next runs. */
 const BATCH_LIMIT = 200;
+/** Concurrent runs queue for the connection (one on PGlite) and for the account's row: wait rather than fail. */
+const QUEUE_PATIENTLY = { maxWait: 10_000, timeout: 15_000 };
 
 interface DueNumber {
   number: string;
@@ -102,7 +104,7 @@ export async function runRenewalBatch(): Promise<RenewalResult> {
     const outcome = await prisma.$transaction(async (tx) => {
       const due = await claimDueNumber(tx);
       return due ? renewOne(tx, due) : undefined;
-    });
+    }, QUEUE_PATIENTLY);
     if (!outcome) break;
     result[outcome]++;
   }
