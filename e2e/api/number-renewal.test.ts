@@ -49,7 +49,9 @@ describe("purpose number renewal", () => {
     // Paid up again: another run charges nothing.
     await runJob();
     expect(await monthsCharged(guid, id)).toHaveLength(2);
-    expect((await app("GET", `/devices/${guid}/${id}`)).status).toBe(200);
+    const device = await app("GET", `/devices/${guid}/${id}`);
+    expect(device.status).toBe(200);
+    expect(new Date(device.body.entry.paidUntil).getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
   });
 
   it("charges a period once when the job runs several times at once", async () => {

@@ -88,6 +88,6 @@ export async function allocateNumber(user: { id: string; domainId: string }, req
       reference: `device:${device.address}`,
       description: `Purpose number +${number} (${row.country}), first month`,
     });
-    return toDeviceEntry({ ...device, phoneNumber: { country: row.country, sms: row.sms } });
+    return toDeviceEntry({ ...device, phoneNumber: row });
   }, QUEUE_PATIENTLY);
 }
