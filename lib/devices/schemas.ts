@@ -39,6 +39,7 @@ export const deviceEntrySchema = z
     checkDetail: z.string().optional().meta({ description: "What the pending or failed check is waiting for." }),
     location: z.string().optional().meta({ description: "Purpose numbers: ISO 3166 alpha-3 country." }),
     sms: z.boolean().optional().meta({ description: "Purpose numbers: whether it can send and receive SMS." }),
+    paidUntil: z.iso.datetime().optional().meta({ description: "Purpose numbers: paid up to this instant; the monthly renewal charges the next month then (docs/numbers.md)." }),
     createdOn: z.iso.datetime(),
     ...optionShape(z.boolean()),
   })
@@ -67,7 +68,7 @@ export const createDeviceSchema = z
   })
   .meta({ id: "CreateDevice" });
 
-export const DEVICE_READ_ONLY = ["id", "verified", "default", "ccfCheck", "mailCheck", "checkDetail", "location", "sms", "createdOn"] as const;
+export const DEVICE_READ_ONLY = ["id", "verified", "default", "ccfCheck", "mailCheck", "checkDetail", "location", "sms", "paidUntil", "createdOn"] as const;
 
 export const updateDeviceSchema = putBody(
   {

@@ -2,10 +2,10 @@ import type { Device } from "@prisma/client";
 import { schemeOf } from "./address";
 import { DEVICE_OPTIONS, type DeviceEntry, type DeviceOption } from "./schemas";
 
-export type DeviceRow = Device & { phoneNumber: { country: string; sms: boolean } | null };
+export type DeviceRow = Device & { phoneNumber: { country: string; sms: boolean; paidUntil: Date | null } | null };
 
 /** Include this with every device query so purpose numbers can show their country. */
-export const withNumber = { phoneNumber: { select: { country: true, sms: true } } } as const;
+export const withNumber = { phoneNumber: { select: { country: true, sms: true, paidUntil: true } } } as const;
 
 const ASK_AGAIN = 'ask for a new verification email with PUT {"verifyBy": "mailCheck"}';
 
@@ -42,7 +42,9 @@ export function toDeviceEntry(device: DeviceRow): DeviceEntry {
     ...(scheme === "tel" ? { ccfCheck: checkStatus } : {}),
     ...(scheme === "mailto" ? { mailCheck: checkStatus } : {}),
     checkDetail: checkDetail(device),
-    ...(device.phoneNumber ? { location: device.phoneNumber.country, sms: device.phoneNumber.sms } : {}),
+    ...(device.phoneNumber
+      ? { location: device.phoneNumber.country, sms: device.phoneNumber.sms, paidUntil: device.phoneNumber.paidUntil?.toISOString() }
+      : {}),
     createdOn: device.createdAt.toISOString(),
     ...optionsOf(device),
   };

@@ -26,3 +26,13 @@ export function verifyJobsSignature(header: string | null, nowMs = Date.now()): 
   if (Math.abs(t - nowMs / 1000) > WINDOW_SECONDS) return false;
   return safeEqual(mac(t), m[2]!);
 }
+
+/** A job route's POST handler: runs the job for a caller with a valid X-Jobs-Signature, 401 otherwise. */
+export function jobRoute(run: () => Promise<unknown>) {
+  return async (request: Request) => {
+    if (!verifyJobsSignature(request.headers.get("x-jobs-signature"))) {
+      return Response.json({ error: "A valid X-Jobs-Signature is required." }, { status: 401 });
+    }
+    return Response.json(await run());
+  };
+}

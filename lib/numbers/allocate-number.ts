@@ -29,7 +29,7 @@ const QUEUE_PATIENTLY = { maxWait: 10_000, timeout: 15_000 };
 /** Takes the first free number of a country in one statement; SKIP LOCKED lets concurrent takers pass each other. */
 async function takeAny(tx: Tx, country: string, sms: boolean): Promise<string | undefined> {
   const rows = await tx.$queryRaw<Array<{ number: string }>>`
-    UPDATE "PhoneNumber" SET "status" = 'allocated', "allocatedAt" = now(), "quarantinedUntil" = NULL
+    UPDATE "PhoneNumber" SET "status" = 'allocated', "allocatedAt" = now(), "paidUntil" = (now() AT TIME ZONE 'UTC') + INTERVAL '1 month', "quarantinedUntil" = NULL
     WHERE "number" = (
       SELECT "number" FROM "PhoneNumber"
       WHERE "status" = 'available' AND "country" = ${country} AND ("sms" OR NOT ${sms})
@@ -42,7 +42,7 @@ async function takeAny(tx: Tx, country: string, sms: boolean): Promise<string | 
 /** Takes one named number if it is free; of concurrent takers one wins, the others find it allocated. */
 async function takeSpecific(tx: Tx, number: string, sms: boolean): Promise<string | undefined> {
   const rows = await tx.$queryRaw<Array<{ number: string }>>`
-    UPDATE "PhoneNumber" SET "status" = 'allocated', "allocatedAt" = now(), "quarantinedUntil" = NULL
+    UPDATE "PhoneNumber" SET "status" = 'allocated', "allocatedAt" = now(), "paidUntil" = (now() AT TIME ZONE 'UTC') + INTERVAL '1 month', "quarantinedUntil" = NULL
     WHERE "number" = ${number} AND "status" = 'available' AND ("sms" OR NOT ${sms})
     RETURNING "number"`;
   return rows[0]?.number;
@@ -88,6 +88,6 @@ export async function allocateNumber(user: { id: string; domainId: string }, req
       reference: `device:${device.address}`,
       description: `Purpose number +${number} (${row.country}), first month`,
     });
-    return toDeviceEntry({ ...device, phoneNumber: { country: row.country, sms: row.sms } });
+    return toDeviceEntry({ ...device, phoneNumber: row });
   }, QUEUE_PATIENTLY);
 }

@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
 
 const DAY_MS = 86_400_000;
-const quarantine = () => ({ status: "quarantined", deviceId: null, allocatedAt: null, quarantinedUntil: new Date(Date.now() + config().NUMBER_QUARANTINE_DAYS * DAY_MS) });
+const quarantine = () => ({ status: "quarantined", deviceId: null, allocatedAt: null, paidUntil: null, quarantinedUntil: new Date(Date.now() + config().NUMBER_QUARANTINE_DAYS * DAY_MS) });
 
 /** Puts the number of a purpose-number device (if it is one) into quarantine. */
 export async function releaseNumber(tx: Tx, deviceId: string): Promise<void> {
