@@ -31,6 +31,9 @@ export async function openTestDatabase(poolMax = 1): Promise<TestDatabase> {
     database: fresh ? "postgres" : "pglite",
     close: async () => {
       await prisma.$disconnect();
+      // pool.end() resolves before its sockets have closed; the forced DROP below may then terminate
+      // one (57P01), which an unlistened pool would rethrow as an uncaught error.
+      pool.on("error", () => {});
       await pool.end();
       await embedded?.stop();
       await fresh?.drop();
