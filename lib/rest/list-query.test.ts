@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { thrown } from "@/lib/testing/thrown";
 import { ApiError } from "@/lib/errors/api-error";
-import { MAX_COUNT, PAGE, parseListQuery, toPage, type Filterable } from "./list-query";
+import { sqlValues } from "@/lib/db/sql-values";
+import { filterSql, MAX_COUNT, PAGE, parseListQuery, toPage, type Filterable } from "./list-query";
 
 const filterable: Filterable = {
   login: { type: "string", column: "login" },
@@ -71,6 +72,22 @@ describe("filters", () => {
   it("contains and startsWith ignore case", () => {
     expect(parse("filterBy=login&filterOp=contains&filterValue=ob").where).toEqual({ login: { contains: "ob", mode: "insensitive" } });
     expect(parse("filterBy=login&filterOp=startsWith&filterValue=B").where).toEqual({ login: { startsWith: "B", mode: "insensitive" } });
+  });
+
+  it("matches %, _ and \\ in contains, startsWith and endsWith literally (escaped for ILIKE)", () => {
+    expect(parse("filterBy=login&filterOp=contains&filterValue=50%25_off%5C").where).toEqual({ login: { contains: "50\\%\\_off\\\\", mode: "insensitive" } });
+    expect(parse("filterBy=login&filterOp=all&filterValue=*a_").where).toEqual({ AND: [{ login: { endsWith: "a\\_", mode: "insensitive" } }] });
+  });
+
+  it("gives raw SQL the same filters, every value a parameter", () => {
+    const q = parse("filterBy=login,createdOn&filterOp=all&filterValue=*o%25*,2026-11");
+    const values = sqlValues();
+    expect(filterSql(q.filters, "u", values)).toBe(
+      `u."login" ILIKE $1 AND u."createdAt" >= ($2::timestamptz AT TIME ZONE 'UTC') AND u."createdAt" < ($3::timestamptz AT TIME ZONE 'UTC')`,
+    );
+    expect(values.values).toEqual(["%o\\%%", "2026-11-01T00:00:00.000Z", "2026-12-01T00:00:00.000Z"]);
+    expect(filterSql(parse("").filters, "u", sqlValues())).toBe("true");
+    expect(() => filterSql(parse("filterBy=domain&filterValue=x").filters, "u", sqlValues())).toThrow(/domain\.name/);
   });
 
   it("present ignores filterValue, and is no condition at all on a required property", () => {

@@ -1,5 +1,6 @@
 import { isGuid } from "@/lib/validation";
 import { ApiError } from "@/lib/errors/api-error";
+import type { SqlValues } from "@/lib/db/sql-values";
 
 // Paging (startIndex, count) and filters (filterBy, filterValue, filterOp) for every collection,
 // turned into a Prisma where/skip/take so the database does the work. Each resource declares
@@ -28,6 +29,21 @@ export type FilterField = (
 
 export type Filterable = Record<string, FilterField>;
 
+/**
+ * One filter on one column, as data: the Prisma `where` (prismaCondition) and the SQL of raw list
+ * queries (filterSql) are both built from it. Text matches other than equals ignore case.
+ */
+export type ColumnCondition =
+  | { op: "equals"; value: string | Date }
+  | { op: "contains" | "startsWith" | "endsWith"; value: string }
+  | { op: "present" }
+  | { op: "range"; gte: Date; lt: Date };
+
+export interface ColumnFilter {
+  column: string;
+  condition: ColumnCondition;
+}
+
 export interface ListQuery {
   startIndex: number;
   /** The count the client asked for, undefined when it sent none. */
@@ -35,6 +51,8 @@ export interface ListQuery {
   skip: number;
   take: number;
   where: Record<string, unknown>;
+  /** The same filters as `where`, all of which must hold: for raw SQL (filterSql). */
+  filters: ColumnFilter[];
 }
 
 export interface Page<T> {
@@ -83,19 +101,16 @@ function withoutPrefix(field: FilterField, value: string): string {
   return field.prefix && rest.toLowerCase().startsWith(field.prefix.toLowerCase()) ? star + rest.slice(field.prefix.length) : value;
 }
 
-function filterCondition(name: string, field: FilterField, op: Exclude<FilterOp, "all">, raw: string): unknown {
+function filterCondition(name: string, field: FilterField, op: Exclude<FilterOp, "all">, raw: string): ColumnCondition | undefined {
   const value = withoutPrefix(field, raw);
-  // Prisma refuses {not: null} on a required column; every row has it, so no condition at all.
-  if (op === "present") return field.nullable ? { not: null } : undefined;
-  if (field.type === "string") {
-    if (op === "equals") return { equals: value };
-    return { [op]: value, mode: "insensitive" };
-  }
+  // Every row has a required column, so no condition at all (Prisma refuses {not: null} there).
+  if (op === "present") return field.nullable ? { op: "present" } : undefined;
+  if (field.type === "string") return { op, value };
   if (field.type === "uuid") {
     if (op !== "equals") throw invalid("filterOp", `filterOp ${op} is not supported for ${name}; use equals or present.`);
     // An impossible GUID matches nothing; a malformed one would only be a typo, so say so.
     if (!isGuid(value)) throw invalid("filterValue", `filterValue for ${name} must be a GUID; got "${value}".`);
-    return { equals: value.toLowerCase() };
+    return { op: "equals", value: value.toLowerCase() };
   }
   if (op === "equals") {
     const instant = new Date(value);
@@ -104,12 +119,12 @@ function filterCondition(name: string, field: FilterField, op: Exclude<FilterOp,
     if (Number.isNaN(instant.getTime()) || year < 1 || year > 9999) {
       throw invalid("filterValue", `filterValue for ${name} must be an ISO 8601 timestamp; got "${value}".`);
     }
-    return { equals: instant };
+    return { op: "equals", value: instant };
   }
   if (op === "startsWith") {
     const range = datePrefixRange(value);
     if (!range) throw invalid("filterValue", `filterValue for ${name} with startsWith must be YYYY, YYYY-MM or YYYY-MM-DD; got "${value}".`);
-    return range;
+    return { op: "range", ...range };
   }
   throw invalid("filterOp", `filterOp contains is not supported for ${name}; use equals, startsWith or present.`);
 }
@@ -118,7 +133,7 @@ function filterCondition(name: string, field: FilterField, op: Exclude<FilterOp,
  * One value of a filterOp=all list: equals, or with a `*` at either end startsWith / endsWith /
  * contains (ignoring case, like the single filters); an empty value or a lone `*` matches everything.
  */
-function patternCondition(name: string, field: FilterField, raw: string): unknown {
+function patternCondition(name: string, field: FilterField, raw: string): ColumnCondition | undefined {
   const value = withoutPrefix(field, raw);
   if (value === "" || value === "*") return undefined;
   const leading = value.startsWith("*");
@@ -128,9 +143,28 @@ function patternCondition(name: string, field: FilterField, raw: string): unknow
   if (field.type === "datetime" && trailing && !leading) return filterCondition(name, field, "startsWith", inner);
   if (!leading && !trailing) return filterCondition(name, field, field.type === "datetime" && datePrefixRange(value) ? "startsWith" : "equals", value);
   if (field.type !== "string") throw invalid("filterValue", `${name} cannot be matched with *; give its exact value.`);
-  if (leading && trailing) return { contains: inner, mode: "insensitive" };
-  return leading ? { endsWith: inner, mode: "insensitive" } : { startsWith: inner, mode: "insensitive" };
+  return { op: leading && trailing ? "contains" : leading ? "endsWith" : "startsWith", value: inner };
 }
+
+/** A value for ILIKE that matches itself literally: \, % and _ escaped. */
+const likeLiteral = (value: string) => value.replace(/[\\%_]/g, "\\$&");
+
+/** The Prisma form of a condition on one column. */
+function prismaCondition(condition: ColumnCondition): unknown {
+  switch (condition.op) {
+    case "equals":
+      return { equals: condition.value };
+    case "present":
+      return { not: null };
+    case "range":
+      return { gte: condition.gte, lt: condition.lt };
+    default:
+      // Prisma puts the value into ILIKE unescaped: a % or _ in it would match anything.
+      return { [condition.op]: likeLiteral(condition.value), mode: "insensitive" };
+  }
+}
+
+const prismaWhereOf = (filter: ColumnFilter) => nestAt(filter.column, prismaCondition(filter.condition));
 
 function fieldOf(filterable: Filterable, filterBy: string): FilterField {
   const field = Object.hasOwn(filterable, filterBy) ? filterable[filterBy] : undefined;
@@ -144,19 +178,18 @@ function fieldOf(filterable: Filterable, filterBy: string): FilterField {
 }
 
 /** filterOp=all: every property of the filterBy list must match its value in the filterValue list. */
-function allCondition(filterable: Filterable, filterBy: string, value: string | null): Record<string, unknown> {
+function allFilters(filterable: Filterable, filterBy: string, value: string | null): ColumnFilter[] {
   if (value === null) throw invalid("filterValue", "filterOp all needs a filterValue: one value per filterBy property, comma-separated.");
   const names = filterBy.split(",").map((n) => n.trim());
   const values = value.split(",").map((v) => v.trim());
   if (names.length !== values.length) {
     throw invalid("filterValue", `filterOp all needs one filterValue per filterBy property: got ${names.length} properties and ${values.length} values.`);
   }
-  const conditions = names.flatMap((name, i) => {
+  return names.flatMap((name, i) => {
     const field = fieldOf(filterable, name);
     const condition = patternCondition(name, field, values[i]!);
-    return condition === undefined ? [] : [nestAt(field.column, condition)];
+    return condition === undefined ? [] : [{ column: field.column, condition }];
   });
-  return conditions.length ? { AND: conditions } : {};
 }
 
 /** Parses startIndex/count/filterBy/filterValue/filterOp; any bad value is a 400 naming the parameter. */
@@ -166,6 +199,7 @@ export function parseListQuery(params: URLSearchParams, filterable: Filterable):
   const take = Math.min(requestedCount ?? MAX_COUNT, MAX_COUNT);
 
   let where: Record<string, unknown> = {};
+  let filters: ColumnFilter[] = [];
   const filterBy = params.get("filterBy");
   const rawOp = params.get("filterOp");
   const value = params.get("filterValue");
@@ -175,15 +209,45 @@ export function parseListQuery(params: URLSearchParams, filterable: Filterable):
     const op = (rawOp ?? "equals") as FilterOp;
     if (!FILTER_OPS.includes(op)) throw invalid("filterOp", `Unknown filterOp "${rawOp}". Use one of: ${FILTER_OPS.join(", ")}.`);
     if (op === "all") {
-      where = allCondition(filterable, filterBy, value);
+      filters = allFilters(filterable, filterBy, value);
+      where = filters.length ? { AND: filters.map(prismaWhereOf) } : {};
     } else {
       const field = fieldOf(filterable, filterBy);
       if (op !== "present" && value === null) throw invalid("filterValue", `filterOp ${op} needs a filterValue.`);
       const condition = filterCondition(filterBy, field, op, value ?? "");
-      where = condition === undefined ? {} : nestAt(field.column, condition);
+      filters = condition === undefined ? [] : [{ column: field.column, condition }];
+      where = filters.length ? prismaWhereOf(filters[0]!) : {};
     }
   }
-  return { startIndex, requestedCount, skip: startIndex, take, where };
+  return { startIndex, requestedCount, skip: startIndex, take, where, filters };
+}
+
+/** A timestamp parameter compared with a Prisma DateTime column (timestamp(3), kept in UTC). */
+const utcTimestamp = (values: SqlValues, instant: Date) => `(${values.add(instant.toISOString())}::timestamptz AT TIME ZONE 'UTC')`;
+
+/**
+ * The query's filters as one SQL condition on the row `alias` (a raw list's WHERE), every value a
+ * parameter. Columns must be the table's own (no "relation.field"); the same semantics as `where`.
+ */
+export function filterSql(filters: ColumnFilter[], alias: string, values: SqlValues): string {
+  const conditions = filters.map(({ column, condition }) => {
+    if (!/^\w+$/.test(column)) throw new Error(`filterSql cannot filter on ${column}: only a column of the listed table`);
+    const c = `${alias}."${column}"`;
+    switch (condition.op) {
+      case "present":
+        return `${c} IS NOT NULL`;
+      case "equals":
+        return `${c} = ${condition.value instanceof Date ? utcTimestamp(values, condition.value) : values.add(condition.value)}`;
+      case "range":
+        return `${c} >= ${utcTimestamp(values, condition.gte)} AND ${c} < ${utcTimestamp(values, condition.lt)}`;
+      default: {
+        const literal = likeLiteral(condition.value);
+        const pattern = condition.op === "contains" ? `%${literal}%` : condition.op === "startsWith" ? `${literal}%` : `%${literal}`;
+        return `${c} ILIKE ${values.add(pattern)}`;
+      }
+    }
+  });
+  return conditions.length ? conditions.join(" AND ") : "true";
 }
 
 /** Marks a handler result as a whole paged body (withRest sends it as is, not inside {entry}). */

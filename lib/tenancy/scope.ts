@@ -31,16 +31,28 @@ export function managedDomainScope(actor: Actor): Prisma.DomainWhereInput {
   }
 }
 
-/** Users of the developer's domains; of the application's domain; a user only itself. */
-export function userScope(actor: Actor): Prisma.UserWhereInput {
+/**
+ * Which users an actor sees, as data: those of the developer's domains; of the application's domain;
+ * a user only itself. userScope (Prisma) and userScopeSql (raw SQL) are both built from it.
+ */
+export type UserScopeRule = { ownerId: string } | { domainId: string; userId?: string };
+
+export function userScopeRule(actor: Actor): UserScopeRule {
   switch (actor.kind) {
     case "developer":
-      return { domain: { ownerId: actor.developerId } };
+      return { ownerId: actor.developerId };
     case "application":
       return { domainId: actor.domainId };
     case "user":
-      return { id: actor.userId, domainId: actor.domainId };
+      return { domainId: actor.domainId, userId: actor.userId };
   }
+}
+
+/** Users of the developer's domains; of the application's domain; a user only itself. */
+export function userScope(actor: Actor): Prisma.UserWhereInput {
+  const rule = userScopeRule(actor);
+  if ("ownerId" in rule) return { domain: { ownerId: rule.ownerId } };
+  return rule.userId ? { id: rule.userId, domainId: rule.domainId } : { domainId: rule.domainId };
 }
 
 /** Applications of the developer's domains; through the API, those of the caller's domain. */
