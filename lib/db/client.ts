@@ -33,3 +33,10 @@ export function sql<Row extends pg.QueryResultRow = pg.QueryResultRow>(text: str
 }
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/** Closes the process's client and pool (a script or test done with the database). */
+export async function closeDatabase() {
+  await prisma.$disconnect();
+  // $disconnect leaves a pool passed to the adapter open.
+  await pool.end();
+}

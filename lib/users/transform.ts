@@ -1,8 +1,11 @@
 import type { User } from "@prisma/client";
 import type { UserEntry } from "./schemas";
 
+/** The columns a user's entry shows, and its domain's name. */
+export type UserEntryRow = Omit<User, "domainId" | "passwordHash" | "lastUsedAt"> & { domain: { name: string } };
+
 /** The public shape of a user: never the password or its hash. */
-export function toUserEntry(user: User & { domain: { name: string } }): UserEntry {
+export function toUserEntry(user: UserEntryRow): UserEntry {
   return {
     guid: user.id,
     login: user.login,

@@ -1,0 +1,220 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { PrismaClient } from "@prisma/client";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { reloadConfig } from "@/lib/config";
+import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+import { sqlValues } from "@/lib/db/sql-values";
+import { filterSql, parseListQuery, type ListQuery } from "@/lib/rest/list-query";
+import type { Actor } from "@/lib/tenancy/actor";
+import { userScope } from "@/lib/tenancy/scope";
+import { userScopeSql } from "@/lib/tenancy/scope-sql";
+import { createFreshDatabase } from "@/e2e/support/server";
+import { userFilterable } from "./contracts";
+import { toUserEntry, withDomainName } from "./transform";
+
+// The raw user list against a real database (PGlite; PostgreSQL with TEST_DATABASE_URL): the SQL forms
+// of the tenancy scope and of the filters select exactly what the Prisma forms select, the list is one
+// round trip, and the trigger-kept userCount stays exact under concurrent creates and deletes.
+
+let prisma: PrismaClient;
+let listUsers: typeof import("./list-users").listUsers;
+let embedded: EmbeddedDatabase | undefined;
+let fresh: { drop: () => Promise<void> } | undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-list-"));
+const ids = { dev1: "", dev2: "", alpha: "", beta: "", gamma: "", alphaUser: "" };
+
+beforeAll(async () => {
+  const server = process.env.TEST_DATABASE_URL;
+  const created = server ? await createFreshDatabase(server) : undefined;
+  fresh = created;
+  embedded = created ? undefined : await startEmbeddedDatabase(dataDir);
+  const url = created?.url ?? embedded!.url;
+  const migrator = new pg.Pool({ connectionString: url, max: 1 });
+  await migrate(migrator);
+  await migrator.end();
+  // lib/db/client builds its one pool from the configuration when first imported.
+  Object.assign(process.env, { DATABASE_URL: url, DB_EMBEDDED: created ? "0" : "1", DB_POOL_MAX: created ? "10" : "1" });
+  reloadConfig();
+  prisma = (await import("@/lib/db/client")).prisma;
+  listUsers = (await import("./list-users")).listUsers;
+
+  const developer = (email: string) => prisma.developer.create({ data: { email, name: email, passwordHash: "x" } });
+  const [dev1, dev2] = [await developer("one@example.com"), await developer("two@example.com")];
+  const domain = (name: string, ownerId: string) => prisma.domain.create({ data: { name, ownerId } });
+  const [alpha, beta, gamma] = [await domain("alpha", dev1.id), await domain("beta", dev1.id), await domain("gamma", dev2.id)];
+  const start = Date.UTC(2026, 10, 23, 10);
+  const users = [
+    ...["ada", "a_b", "a%c", "Alan", "grace", "linus"].map((login, i) => ({ login, domainId: alpha.id, firstName: i % 2 ? null : `First${i}` })),
+    ...["ada", "bob", "bea_x"].map((login) => ({ login, domainId: beta.id, firstName: "Bee" })),
+    ...["ada", "zed"].map((login) => ({ login, domainId: gamma.id, firstName: null })),
+  ].map((u, i) => ({ ...u, passwordHash: "x", lastName: i % 3 ? `Last${i}` : null, createdAt: new Date(start + (i % 4) * 86_400_000 + i) }));
+  await prisma.user.createMany({ data: users });
+  const alphaUser = await prisma.user.findFirstOrThrow({ where: { domainId: alpha.id, login: "grace" } });
+  Object.assign(ids, { dev1: dev1.id, dev2: dev2.id, alpha: alpha.id, beta: beta.id, gamma: gamma.id, alphaUser: alphaUser.id });
+}, 60_000);
+
+afterAll(async () => {
+  if (prisma) await (await import("@/lib/db/client")).closeDatabase();
+  await embedded?.stop();
+  await fresh?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const app = (domainId: string, name: string) => ({
+  kind: "application" as const,
+  applicationId: "00000000-0000-4000-8000-000000000001",
+  applicationPublicId: `${name}:app`,
+  domainId,
+  domainName: name,
+});
+const actors = (): [string, Actor][] => [
+  ["developer owning alpha and beta", { kind: "developer", developerId: ids.dev1 }],
+  ["developer owning gamma", { kind: "developer", developerId: ids.dev2 }],
+  ["application of alpha", app(ids.alpha, "alpha")],
+  ["application of gamma", app(ids.gamma, "gamma")],
+  ["user of alpha", { ...app(ids.alpha, "alpha"), kind: "user", userId: ids.alphaUser, tokenId: null }],
+];
+const QUERIES = [
+  "",
+  "count=2",
+  "startIndex=3&count=2",
+  "startIndex=50",
+  "count=0",
+  "filterBy=login&filterValue=ada",
+  "filterBy=login&filterOp=contains&filterValue=A",
+  "filterBy=login&filterOp=contains&filterValue=_",
+  "filterBy=login&filterOp=startsWith&filterValue=a%25",
+  "filterBy=firstName&filterOp=present",
+  "filterBy=createdOn&filterOp=startsWith&filterValue=2026-11-24",
+  "filterBy=login,lastName&filterOp=all&filterValue=*a*,last*",
+  "filterBy=login,firstName&filterOp=all&filterValue=*x,*",
+  "filterBy=pwdStatus&filterValue=ok",
+];
+const query = (search: string): ListQuery => parseListQuery(new URLSearchParams(search), userFilterable);
+const sortedIds = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
+
+describe("the SQL form of userScope", () => {
+  it("selects the same users as the Prisma form, for every actor kind", async () => {
+    for (const [name, actor] of actors()) {
+      const values = sqlValues();
+      const scope = userScopeSql(actor, values);
+      const viaSql = await prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT u.id FROM "User" u WHERE ${scope.users}`, ...values.values);
+      const viaPrisma = await prisma.user.findMany({ where: userScope(actor), select: { id: true } });
+      expect(sortedIds(viaSql), name).toEqual(sortedIds(viaPrisma));
+      expect(viaPrisma.length, name).toBeGreaterThan(0);
+      if (scope.domains) {
+        const [counted] = await prisma.$queryRawUnsafe<{ total: number }[]>(
+          `SELECT COALESCE(sum(d."userCount"), 0)::int AS total FROM "Domain" d WHERE ${scope.domains}`,
+          ...values.values,
+        );
+        expect(counted?.total, name).toBe(viaPrisma.length);
+      }
+    }
+  });
+});
+
+describe("filterSql", () => {
+  it("selects the same users as the Prisma where, for every filter form", async () => {
+    for (const search of QUERIES) {
+      const q = query(search);
+      const values = sqlValues();
+      const viaSql = await prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT u.id FROM "User" u WHERE ${filterSql(q.filters, "u", values)}`, ...values.values);
+      const viaPrisma = await prisma.user.findMany({ where: q.where, select: { id: true } });
+      expect(sortedIds(viaSql), search).toEqual(sortedIds(viaPrisma));
+    }
+  });
+
+  it("matches % and _ literally", async () => {
+    const values = sqlValues();
+    const rows = await prisma.$queryRawUnsafe<{ login: string }[]>(
+      `SELECT u.login FROM "User" u WHERE ${filterSql(query("filterBy=login&filterOp=contains&filterValue=_").filters, "u", values)}`,
+      ...values.values,
+    );
+    expect(rows.map((r) => r.login).sort()).toEqual(["a_b", "bea_x"]);
+  });
+});
+
+describe("listUsers", () => {
+  it("answers what the Prisma count and findMany answer, for every actor and query", async () => {
+    for (const [name, actor] of actors()) {
+      for (const search of QUERIES) {
+        const q = query(search);
+        const where = { AND: [userScope(actor), q.where] };
+        const [total, rows] = await Promise.all([
+          prisma.user.count({ where }),
+          prisma.user.findMany({ where, include: withDomainName, skip: q.skip, take: q.take, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+        ]);
+        const page = await listUsers(actor, q);
+        expect({ ...page }, `${name}: ${search}`).toEqual({ startIndex: q.startIndex, itemsPerPage: rows.length, totalResults: total, entry: rows.map(toUserEntry) });
+      }
+    }
+  });
+
+  it("narrows to one domain with `within`", async () => {
+    const page = await listUsers({ kind: "developer", developerId: ids.dev1 }, query(""), { domainId: ids.beta });
+    expect(page.entry.map((e) => e.login).sort()).toEqual(["ada", "bea_x", "bob"]);
+    expect(page.totalResults).toBe(3);
+    const other = await listUsers({ kind: "developer", developerId: ids.dev2 }, query(""), { domainId: ids.beta });
+    expect({ ...other }).toMatchObject({ totalResults: 0, entry: [] });
+  });
+
+  it("is one database round trip", async () => {
+    const sent = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      for (const search of ["count=20", "startIndex=3&count=2", "filterBy=login&filterOp=startsWith&filterValue=a"]) {
+        sent.mockClear();
+        await listUsers(app(ids.alpha, "alpha"), query(search));
+        expect(sent, search).toHaveBeenCalledTimes(1);
+      }
+    } finally {
+      sent.mockRestore();
+    }
+  });
+});
+
+describe("Domain.userCount", () => {
+  const counted = async (domainId: string) => (await prisma.domain.findUniqueOrThrow({ where: { id: domainId } })).userCount;
+
+  it("stays exact under concurrent creates and deletes", async () => {
+    const domain = await prisma.domain.create({ data: { name: "busy", ownerId: ids.dev2 } });
+    const create = (i: number) => prisma.user.create({ data: { domainId: domain.id, login: `u${i}`, passwordHash: "x" } });
+    const created = await Promise.all(Array.from({ length: 40 }, (_, i) => create(i)));
+    await prisma.user.createMany({ data: Array.from({ length: 25 }, (_, i) => ({ domainId: domain.id, login: `bulk${i}`, passwordHash: "x" })) });
+    expect(await counted(domain.id)).toBe(65);
+    // Deletes, one by one and in bulk, race further creates (each in its own transaction, as the services run them).
+    await Promise.all([
+      ...created.slice(0, 20).map((u) => prisma.user.delete({ where: { id: u.id } })),
+      prisma.user.deleteMany({ where: { domainId: domain.id, login: { startsWith: "bulk1" } } }),
+      ...Array.from({ length: 15 }, (_, i) => create(100 + i)),
+      prisma.$transaction(async (tx) => {
+        await tx.user.create({ data: { domainId: domain.id, login: "in-tx", passwordHash: "x" } });
+        await tx.user.delete({ where: { id: created[39]!.id } });
+      }),
+    ]);
+    const actual = await prisma.user.count({ where: { domainId: domain.id } });
+    expect(actual).toBe(65 - 20 - 11 + 15 + 1 - 1);
+    expect(await counted(domain.id)).toBe(actual);
+    expect((await listUsers(app(domain.id, "busy"), query("count=0"))).totalResults).toBe(actual);
+  });
+
+  it("is not changed by a transaction that rolls back", async () => {
+    const before = await counted(ids.gamma);
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await tx.user.create({ data: { domainId: ids.gamma, login: "rolled-back", passwordHash: "x" } });
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect(await counted(ids.gamma)).toBe(before);
+  });
+
+  it("refuses moving a user to another domain, which would leave both counts wrong", async () => {
+    await expect(prisma.user.update({ where: { id: ids.alphaUser }, data: { domainId: ids.beta } })).rejects.toThrow(/cannot move/);
+    await prisma.user.update({ where: { id: ids.alphaUser }, data: { firstName: "Grace" } });
+    expect(await counted(ids.alpha)).toBe(6);
+  });
+});
