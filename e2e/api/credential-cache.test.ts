@@ -2,17 +2,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CREDENTIAL_CACHE_TTL_MS } from "@/lib/oauth/credential-cache";
 import { call, client, createLoggedInUser } from "../support/api-client";
 import { specialApps } from "../support/fixtures";
-import { launchSecondInstance, startServer, stopProcess, type TestServer } from "../support/server";
+import { startTwoInstances, type TwoInstances } from "../support/server";
 
 // Signed requests read the application and the access token from a short-lived cache. A change made
 // through one instance applies there at once and on another instance within the cache's window.
 const postgresUrl = process.env.TEST_DATABASE_URL;
-let first: TestServer | undefined;
-let second: Awaited<ReturnType<typeof launchSecondInstance>> | undefined;
+let instances: TwoInstances | undefined;
 
 afterAll(async () => {
-  if (second) await stopProcess(second.process);
-  await first?.stop();
+  await instances?.stop();
 }, 120_000);
 
 async function refusedWithin(request: () => Promise<{ status: number }>, limitMs: number): Promise<number> {
@@ -26,9 +24,8 @@ async function refusedWithin(request: () => Promise<{ status: number }>, limitMs
 
 describe.runIf(postgresUrl)("the credential cache across two instances", () => {
   it("applies a revocation at once where it was made and within the window on the other instance", async () => {
-    first = await startServer({ postgresUrl });
-    second = await launchSecondInstance(first);
-    const secondUrl = second.baseUrl;
+    instances = await startTwoInstances(postgresUrl!);
+    const { first, secondUrl } = instances;
 
     const app = { consumerKey: specialApps.events.consumerKey, consumerSecret: specialApps.events.consumerSecret };
     const user = await createLoggedInUser(first.baseUrl, app);

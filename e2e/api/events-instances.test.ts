@@ -2,28 +2,26 @@ import { afterAll, describe, expect, it } from "vitest";
 import { client } from "../support/api-client";
 import { specialApps } from "../support/fixtures";
 import { startReceiver, waitFor } from "../support/receiver";
-import { launchSecondInstance, startServer, stopProcess, type TestServer } from "../support/server";
+import { startTwoInstances, type TwoInstances } from "../support/server";
 
 // Two app instances on one PostgreSQL database, both running the delivery scheduler: every event
 // must reach the receiver exactly once when it always answers 200.
 const postgresUrl = process.env.TEST_DATABASE_URL;
-let first: TestServer | undefined;
-let second: Awaited<ReturnType<typeof launchSecondInstance>> | undefined;
+let instances: TwoInstances | undefined;
 
 afterAll(async () => {
-  if (second) await stopProcess(second.process);
-  await first?.stop();
+  await instances?.stop();
 }, 120_000);
 
 describe.runIf(postgresUrl)("two instances", () => {
   it("never send the same event twice", async () => {
-    first = await startServer({ postgresUrl, env: { DELIVERY_INTERVAL_MS: "100" } });
-    second = await launchSecondInstance(first);
+    instances = await startTwoInstances(postgresUrl!, { DELIVERY_INTERVAL_MS: "100" });
+    const { first, secondUrl } = instances;
 
     const receiver = await startReceiver(() => ({ status: 200, delayMs: 20 }));
     try {
       const viaFirst = client(first.baseUrl, specialApps.events);
-      const viaSecond = client(second.baseUrl, specialApps.events);
+      const viaSecond = client(secondUrl, specialApps.events);
       const appId = `other:${specialApps.events.name}`;
       expect((await viaFirst("PUT", `/apps/${appId}`, { json: { notificationUrl: receiver.url } })).status).toBe(200);
       const ids: string[] = [];

@@ -160,13 +160,31 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
   }
 }
 
-/** A second instance on the same PostgreSQL database as `first` (its own port); stop it with stopProcess. */
-export async function launchSecondInstance(first: TestServer): Promise<{ baseUrl: string; process: ChildProcess }> {
+export interface TwoInstances {
+  first: TestServer;
+  /** The second instance's base URL: the first's environment (same database) on its own port. */
+  secondUrl: string;
+  /** Stops both (either may have failed to start). */
+  stop: () => Promise<void>;
+}
+
+/** Two app instances on one fresh PostgreSQL database, as a deployment with two processes runs. */
+export async function startTwoInstances(postgresUrl: string, env?: Record<string, string>): Promise<TwoInstances> {
+  const first = await startServer({ postgresUrl, env });
   const port = await freePort();
   const log = path.join(first.dataDir, "second.log");
-  const child = launch({ ...first.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` }, log);
-  await waitUntilHealthy(`http://127.0.0.1:${port}`, child, log);
-  return { baseUrl: `http://localhost:${port}`, process: child };
+  const second = launch({ ...first.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` }, log);
+  const stop = async () => {
+    await stopProcess(second);
+    await first.stop();
+  };
+  try {
+    await waitUntilHealthy(`http://127.0.0.1:${port}`, second, log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { first, secondUrl: `http://localhost:${port}`, stop };
 }
 
 export function launch(env: NodeJS.ProcessEnv, logFile: string, nodeFlags: string[] = []): ChildProcess {

@@ -20,8 +20,8 @@ export const isTunnelled = (request: Request) => tunnelled.has(request);
 const signedUrls = new WeakSet<Request>();
 export const isSignedUrl = (request: Request) => signedUrls.has(request);
 
-/** A GET that asks for the tunnel (w=JS). */
-export const isTunnelRequest = (request: Request) => request.method === "GET" && new URL(request.url).searchParams.get("w") === "JS";
+/** A GET that asks for the tunnel (w=JS); `url` is request.url already parsed. */
+export const isTunnelRequest = (request: Request, url = new URL(request.url)) => request.method === "GET" && url.searchParams.get("w") === "JS";
 
 /** JavaScript's escape(), as the original library applies it to h and b (clients and tests). */
 export function jsEscape(text: string): string {
@@ -107,8 +107,8 @@ export function tunnelledRequest(request: Request): Request {
 }
 
 /** A GET with h and without w=JS: a signed URL (an <audio src>), run as the GET its h describes. */
-export const isSignedUrlRequest = (request: Request) => {
-  const params = new URL(request.url).searchParams;
+export const isSignedUrlRequest = (request: Request, url = new URL(request.url)) => {
+  const params = url.searchParams;
   return request.method === "GET" && params.has("h") && params.get("w") !== "JS";
 };
 

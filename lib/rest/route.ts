@@ -76,7 +76,10 @@ export function anyMethod(run: RestOperation): Record<Method, RestOperation> {
  */
 function withTunnel(get: RestOperation, operationFor: (method: string) => RestOperation, signedUrl = false): RestOperation {
   return async (request: Request, route?: RouteParams) => {
-    if (signedUrl && isSignedUrlRequest(request)) {
+    // Most GETs carry no tunnel: the URL is parsed at most once here (the operation parses its own).
+    if (!request.url.includes("?")) return get(request, route);
+    const url = new URL(request.url);
+    if (signedUrl && isSignedUrlRequest(request, url)) {
       let inner: Request;
       try {
         inner = signedUrlRequest(request);
@@ -85,10 +88,10 @@ function withTunnel(get: RestOperation, operationFor: (method: string) => RestOp
       }
       return get(inner, route);
     }
-    if (!isTunnelRequest(request)) return get(request, route);
+    if (!isTunnelRequest(request, url)) return get(request, route);
     let callbackId: string;
     try {
-      callbackId = parseCallbackId(new URL(request.url).searchParams.get("c"));
+      callbackId = parseCallbackId(url.searchParams.get("c"));
     } catch (error) {
       return respondWithError(request, error);
     }
