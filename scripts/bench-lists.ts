@@ -58,7 +58,7 @@ async function main() {
   Object.assign(process.env, { DATABASE_URL: database.url, DB_EMBEDDED: database.embedded ? "1" : "0", DB_POOL_MAX: "1" });
   reloadConfig();
   const { prisma, sql, closeDatabase } = await import("../lib/db/client");
-  const { listUsers, usersPageStatement } = await import("../lib/users/list-users");
+  const { DEEP_PAGE, listUsers, usersPageStatement, usersTotalStatement } = await import("../lib/users/list-users");
   const beforePool = new pg.Pool({ connectionString: database.url, max: 1 });
   beforePool.on("error", () => {});
   // The same client twice: one logs the statements it sends (which costs CPU), the other is timed.
@@ -145,15 +145,19 @@ async function main() {
       const cpuAfter = await cpuPerCall(() => listUsers(c.actor, c.query), calls);
       const plansBefore: { ms: number; plan: string }[] = [];
       for (const s of beforeStatements) plansBefore.push(await explain(s.query, JSON.parse(s.params) as unknown[]));
-      const statement = usersPageStatement(c.actor, c.query);
-      const planAfter = await explain(statement.text, statement.values);
-      const dbBefore = plansBefore.map((p) => fmt(p.ms)).join(" + ");
+      // As listUsers runs them: a deep page's total first, then the page with it as the hint.
+      const totalStatement = c.query.skip >= DEEP_PAGE ? usersTotalStatement(c.actor, c.query) : undefined;
+      const hint = totalStatement && (await sql<{ total: number }>(totalStatement.text, totalStatement.values)).rows[0]?.total;
+      const statements = [...(totalStatement ? [totalStatement] : []), usersPageStatement(c.actor, c.query, undefined, hint)];
+      const plansAfter: { ms: number; plan: string }[] = [];
+      for (const s of statements) plansAfter.push(await explain(s.text, s.values));
+      const dbTimes = (plans: { ms: number }[]) => plans.map((p) => fmt(p.ms)).join(" + ");
       console.log(
-        `| ${c.name} | ${beforeStatements.length} / ${counted.calls} | ${fmt(cpuBefore)} ms / ${fmt(cpuAfter)} ms | ${dbBefore} ms / ${fmt(planAfter.ms)} ms |`,
+        `| ${c.name} | ${beforeStatements.length} / ${counted.calls} | ${fmt(cpuBefore)} ms / ${fmt(cpuAfter)} ms | ${dbTimes(plansBefore)} ms / ${dbTimes(plansAfter)} ms |`,
       );
       if (showPlans) {
         beforeStatements.forEach((s, i) => console.log(`\nbefore, ${c.name}:\n${s.query}\n${plansBefore[i]!.plan}`));
-        console.log(`\nafter, ${c.name}:\n${statement.text}\n${planAfter.plan}\n`);
+        statements.forEach((s, i) => console.log(`\nafter, ${c.name}:\n${s.text}\n${plansAfter[i]!.plan}\n`));
       }
     }
   } finally {

@@ -22,6 +22,7 @@ import { toUserEntry, withDomainName } from "./transform";
 
 let prisma: PrismaClient;
 let listUsers: typeof import("./list-users").listUsers;
+let usersPageStatement: typeof import("./list-users").usersPageStatement;
 let embedded: EmbeddedDatabase | undefined;
 let fresh: { drop: () => Promise<void> } | undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-list-"));
@@ -40,7 +41,7 @@ beforeAll(async () => {
   Object.assign(process.env, { DATABASE_URL: url, DB_EMBEDDED: created ? "0" : "1", DB_POOL_MAX: created ? "10" : "1" });
   reloadConfig();
   prisma = (await import("@/lib/db/client")).prisma;
-  listUsers = (await import("./list-users")).listUsers;
+  ({ listUsers, usersPageStatement } = await import("./list-users"));
 
   const developer = (email: string) => prisma.developer.create({ data: { email, name: email, passwordHash: "x" } });
   const [dev1, dev2] = [await developer("one@example.com"), await developer("two@example.com")];
@@ -170,6 +171,62 @@ describe("listUsers", () => {
         await listUsers(app(ids.alpha, "alpha"), query(search));
         expect(sent, search).toHaveBeenCalledTimes(1);
       }
+    } finally {
+      sent.mockRestore();
+    }
+  });
+});
+
+describe("a deep page (from DEEP_PAGE on)", () => {
+  const DEEP_USERS = 2_500;
+  let deep = "";
+  beforeAll(async () => {
+    deep = (await prisma.domain.create({ data: { name: "deep", ownerId: ids.dev2 } })).id;
+    // Groups of three share a createdAt: the id breaks the tie, in both directions.
+    const start = Date.UTC(2026, 0, 1);
+    await prisma.user.createMany({
+      data: Array.from({ length: DEEP_USERS }, (_, i) => ({ domainId: deep, login: `d${i}`, passwordHash: "x", createdAt: new Date(start + Math.floor(i / 3) * 1000) })),
+    });
+  }, 60_000);
+
+  const prismaPage = async (actor: Actor, q: ListQuery) => {
+    const where = { AND: [userScope(actor), q.where] };
+    const rows = await prisma.user.findMany({ where, include: withDomainName, skip: q.skip, take: q.take, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    return { total: await prisma.user.count({ where }), entry: rows.map(toUserEntry) };
+  };
+
+  it("is the same page Prisma reads, read from either end", async () => {
+    const searches = [999, 1000, 1249, 1250, 1251, 2000, 2480, 2499, 2500, 2600].flatMap((i) => [`startIndex=${i}&count=20`, `startIndex=${i}&count=100`]);
+    for (const [name, actor] of [["application", app(deep, "deep")], ["developer of several domains", { kind: "developer", developerId: ids.dev2 }]] as [string, Actor][]) {
+      for (const search of [...searches, "startIndex=1200&filterBy=login&filterOp=startsWith&filterValue=d1"]) {
+        const q = query(search);
+        const expected = await prismaPage(actor, q);
+        const page = await listUsers(actor, q);
+        expect({ total: page.totalResults, entry: page.entry }, `${name}: ${search}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("reads forwards when the total it was given is stale, so the page never shifts", async () => {
+    const q = query("startIndex=2400&count=20");
+    const actor = app(deep, "deep");
+    const expected = (await prismaPage(actor, q)).entry.map((e) => e.guid);
+    for (const staleHint of [DEEP_USERS - 1, DEEP_USERS + 1, 4000]) {
+      const statement = usersPageStatement(actor, q, undefined, staleHint);
+      const rows = await prisma.$queryRawUnsafe<{ id: string; total: number }[]>(statement.text, ...statement.values);
+      expect(rows.map((r) => r.id), `hint ${staleHint}`).toEqual(expected);
+      expect(rows[0]?.total).toBe(DEEP_USERS);
+    }
+  });
+
+  it("takes two round trips, the rest one", async () => {
+    const sent = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      await listUsers(app(deep, "deep"), query("startIndex=2400&count=20"));
+      expect(sent).toHaveBeenCalledTimes(2);
+      sent.mockClear();
+      await listUsers(app(deep, "deep"), query("startIndex=999&count=20"));
+      expect(sent).toHaveBeenCalledTimes(1);
     } finally {
       sent.mockRestore();
     }

@@ -10,33 +10,64 @@ type PageRow = { total: number } & ({ id: string; domainName: string } & Omit<Us
 const ENTRY_COLUMNS = `u.id, u.login, u."firstName", u."lastName", u."createdAt" AT TIME ZONE 'UTC' AS "createdAt", u."createdWith",
   u.status, u.suspended, u."pwdStatus", u.locale, u."accountId", u."callerId", d.name AS "domainName"`;
 
-/**
- * The one statement of a users page (docs/performance.md): the total and the page together. The
- * page's ids are read first from the (domainId, createdAt, id) index, so a deep OFFSET skips index
- * entries, not rows; an unfiltered total adds up the domains' trigger-kept userCount instead of
- * counting rows.
- */
-export function usersPageStatement(actor: Actor, query: ListQuery, within?: { domainId: string }) {
+/** From this startIndex on, an unfiltered page reads its total first and scans from the nearer end of the list. */
+export const DEEP_PAGE = 1_000;
+
+/** The WHERE of the actor's users (plus `within` and the filters) and the SQL of their total. */
+function usersSql(actor: Actor, query: ListQuery, within?: { domainId: string }) {
   const values = sqlValues();
   const scope = userScopeSql(actor, values);
   const withinDomain = within && values.add(within.domainId);
   const where = `${scope.users}${withinDomain ? ` AND u."domainId" = ${withinDomain}` : ""} AND ${filterSql(query.filters, "u", values)}`;
-  const total =
+  // An unfiltered total adds up the domains' trigger-kept userCount instead of counting rows.
+  const counted =
     query.filters.length === 0 && scope.domains
       ? `SELECT COALESCE(sum(d."userCount"), 0)::int AS total FROM "Domain" d WHERE ${scope.domains}${withinDomain ? ` AND d.id = ${withinDomain}` : ""}`
-      : `SELECT count(*)::int AS total FROM "User" u WHERE ${where}`;
+      : undefined;
+  return { values, where, counted, total: counted ?? `SELECT count(*)::int AS total FROM "User" u WHERE ${where}` };
+}
+
+/**
+ * The one statement of a users page (docs/performance.md): the total and the page together. The
+ * page's ids are read first from the (domainId, createdAt, id) index, so a deep OFFSET skips index
+ * entries, not rows. With `totalHint` (the total read just before) a page past the middle is read
+ * backwards from the end; the statement checks the hint against the total it reads itself and
+ * reads forwards if they differ, so a concurrent create or delete never shifts the page.
+ */
+export function usersPageStatement(actor: Actor, query: ListQuery, within?: { domainId: string }, totalHint?: number) {
+  const { values, where, total } = usersSql(actor, query, within);
+  const forward = (condition: string) =>
+    `SELECT u.id FROM "User" u WHERE ${where}${condition} ORDER BY u."createdAt", u.id LIMIT ${values.add(query.take)} OFFSET ${values.add(query.skip)}`;
+  const fromEnd = (hint: number) => {
+    const placeholder = values.add(hint);
+    const [take, skip] = [Math.max(Math.min(query.take, hint - query.skip), 0), Math.max(hint - query.skip - query.take, 0)];
+    return `(${forward(` AND c.total <> ${placeholder}`)}) UNION ALL (SELECT u.id FROM "User" u WHERE ${where} AND c.total = ${placeholder}
+      ORDER BY u."createdAt" DESC, u.id DESC LIMIT ${values.add(take)} OFFSET ${values.add(skip)})`;
+  };
+  const ids = totalHint !== undefined && query.skip > totalHint / 2 ? fromEnd(totalHint) : forward("");
   const text = `SELECT c.total, p.* FROM (${total}) c LEFT JOIN LATERAL (
       SELECT ${ENTRY_COLUMNS}
-      FROM (SELECT u.id FROM "User" u WHERE ${where} ORDER BY u."createdAt", u.id LIMIT ${values.add(query.take)} OFFSET ${values.add(query.skip)}) page
+      FROM (${ids}) page
       JOIN "User" u ON u.id = page.id JOIN "Domain" d ON d.id = u."domainId"
     ) p ON true
     ORDER BY p."createdAt", p.id`;
   return { text, values: values.values };
 }
 
-/** A page of the users the actor may see, oldest first; `within` narrows to one domain (the portal). One round trip. */
+/** The unfiltered total alone (a sum of userCount): the hint of a deep page. Undefined when filtered or for one user. */
+export function usersTotalStatement(actor: Actor, query: ListQuery, within?: { domainId: string }) {
+  const { values, counted } = usersSql(actor, query, within);
+  return counted ? { text: counted, values: values.values } : undefined;
+}
+
+/**
+ * A page of the users the actor may see, oldest first; `within` narrows to one domain (the portal).
+ * One round trip; two for an unfiltered page from DEEP_PAGE on (its total first, to pick the end to read from).
+ */
 export async function listUsers(actor: Actor, query: ListQuery, within?: { domainId: string }) {
-  const statement = usersPageStatement(actor, query, within);
+  const totalStatement = query.skip >= DEEP_PAGE ? usersTotalStatement(actor, query, within) : undefined;
+  const totalHint = totalStatement && (await sql<{ total: number }>(totalStatement.text, totalStatement.values)).rows[0]?.total;
+  const statement = usersPageStatement(actor, query, within, totalHint);
   const { rows } = await sql<PageRow>(statement.text, statement.values);
   const entries = rows.flatMap((row) => (row.id === null ? [] : [toUserEntry({ ...row, domain: { name: row.domainName } })]));
   return toPage(query, rows[0]?.total ?? 0, entries);
