@@ -3,8 +3,8 @@ import { ApiError } from "@/lib/errors/api-error";
 import type { SqlValues } from "@/lib/db/sql-values";
 
 // Paging (startIndex, count) and filters (filterBy, filterValue, filterOp) for every collection,
-// turned into a Prisma where/skip/take so the database does the work. Each resource declares
-// which properties can be filtered and how they map to columns.
+// turned into a Prisma where/skip/take (and, for raw SQL lists, filterSql) so the database does
+// the work. Each resource declares which properties can be filtered and how they map to columns.
 
 /** The most items one page returns; a larger count is lowered and itemsPerPage shows it. */
 export const MAX_COUNT = 100;

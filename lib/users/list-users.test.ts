@@ -94,6 +94,9 @@ const QUERIES = [
   "filterBy=login,lastName&filterOp=all&filterValue=*a*,last*",
   "filterBy=login,firstName&filterOp=all&filterValue=*x,*",
   "filterBy=pwdStatus&filterValue=ok",
+  "filterBy=createdOn&filterValue=2026-11-23T10:00:00.000Z",
+  "filterBy=guid&filterValue=00000000-0000-4000-8000-000000000000",
+  "filterBy=accountId&filterOp=present",
 ];
 const query = (search: string): ListQuery => parseListQuery(new URLSearchParams(search), userFilterable);
 const sortedIds = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
