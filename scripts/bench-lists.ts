@@ -90,6 +90,8 @@ async function main() {
       { name: "(b) count=20, 1,000 users", actor: app(domainIds[0]!), query: query("count=20") },
       { name: "(f) startIndex=99000&count=20, 100,000 users", actor: app(domainIds[1]!), query: query("startIndex=99000&count=20") },
       { name: "(f) login startsWith bulk-09999, 100,000 users", actor: app(domainIds[1]!), query: query("filterBy=login&filterOp=startsWith&filterValue=bulk-09999") },
+      // Every user matches: more than FEW_MATCHES, so counted and paged as two scans.
+      { name: "login contains bulk (all match), 100,000 users", actor: app(domainIds[1]!), query: query("filterBy=login&filterOp=contains&filterValue=bulk&count=20") },
     ];
     const listBefore = async (actor: Actor, q: ListQuery, client = before) => {
       const where = { AND: [userScope(actor), q.where] };

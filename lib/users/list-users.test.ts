@@ -188,7 +188,15 @@ describe("a deep page (from DEEP_PAGE on)", () => {
     // Groups of three share a createdAt: the id breaks the tie, in both directions.
     const start = Date.UTC(2026, 0, 1);
     await prisma.user.createMany({
-      data: Array.from({ length: DEEP_USERS }, (_, i) => ({ domainId: deep, login: `d${i}`, passwordHash: "x", createdAt: new Date(start + Math.floor(i / 3) * 1000) })),
+      data: Array.from({ length: DEEP_USERS }, (_, i) => ({
+        domainId: deep,
+        login: `d${i}`,
+        passwordHash: "x",
+        createdAt: new Date(start + Math.floor(i / 3) * 1000),
+        // FEW_MATCHES (1,000) and one more: a filtered page cut from the matches read once, and one counted and paged as usual.
+        firstName: i < 1000 ? "edge" : null,
+        lastName: i % 2 === 0 && i < 2002 ? "edge" : null,
+      })),
     });
   }, 60_000);
 
@@ -201,7 +209,8 @@ describe("a deep page (from DEEP_PAGE on)", () => {
   it("is the same page Prisma reads, read from either end", async () => {
     const searches = [999, 1000, 1249, 1250, 1251, 2000, 2480, 2499, 2500, 2600].flatMap((i) => [`startIndex=${i}&count=20`, `startIndex=${i}&count=100`]);
     for (const [name, actor] of [["application", app(deep, "deep")], ["developer of several domains", { kind: "developer", developerId: ids.dev2 }]] as [string, Actor][]) {
-      for (const search of [...searches, "startIndex=1200&filterBy=login&filterOp=startsWith&filterValue=d1"]) {
+      const filtered = ["firstName", "lastName"].flatMap((by) => [0, 990, 999, 1000, 1001].map((i) => `startIndex=${i}&count=20&filterBy=${by}&filterValue=edge`));
+      for (const search of [...searches, ...filtered, "startIndex=1200&filterBy=login&filterOp=startsWith&filterValue=d1", "startIndex=300&filterBy=login&filterOp=startsWith&filterValue=d2"]) {
         const q = query(search);
         const expected = await prismaPage(actor, q);
         const page = await listUsers(actor, q);

@@ -13,7 +13,10 @@ const ENTRY_COLUMNS = `u.id, u.login, u."firstName", u."lastName", u."createdAt"
 /** From this startIndex on, an unfiltered page reads its total first and scans from the nearer end of the list. */
 export const DEEP_PAGE = 1_000;
 
-/** The WHERE of the actor's users (plus `within` and the filters) and the SQL of their total. */
+/** Up to this many matches, a filtered page is cut from the matches read once, not scanned for its total and again for the page. */
+export const FEW_MATCHES = 1_000;
+
+/** The WHERE of the actor's users (plus `within` and the filters) and, when unfiltered, the SQL of their total. */
 function usersSql(actor: Actor, query: ListQuery, within?: { domainId: string }) {
   const values = sqlValues();
   const scope = userScopeSql(actor, values);
@@ -24,28 +27,38 @@ function usersSql(actor: Actor, query: ListQuery, within?: { domainId: string })
     query.filters.length === 0 && scope.domains
       ? `SELECT COALESCE(sum(d."userCount"), 0)::int AS total FROM "Domain" d WHERE ${scope.domains}${withinDomain ? ` AND d.id = ${withinDomain}` : ""}`
       : undefined;
-  return { values, where, counted, total: counted ?? `SELECT count(*)::int AS total FROM "User" u WHERE ${where}` };
+  return { values, where, counted };
 }
 
 /**
- * The one statement of a users page (docs/performance.md): the total and the page together. The
- * page's ids are read first from the (domainId, createdAt, id) index, so a deep OFFSET skips index
- * entries, not rows. With `totalHint` (the total read just before) a page past the middle is read
- * backwards from the end; the statement checks the hint against the total it reads itself and
- * reads forwards if they differ, so a concurrent create or delete never shifts the page.
+ * The one statement of a users page (docs/performance.md): the total (row c) and the page together.
+ * The page's ids are read first, from the (domainId, createdAt, id) index when unfiltered, so a deep
+ * OFFSET skips index entries, not rows. With `totalHint` (the total read just before) a page past
+ * the middle is read backwards from the end; the statement checks the hint against the total it
+ * reads itself and reads forwards if they differ, so a concurrent create or delete never shifts the
+ * page. A filtered page reads up to FEW_MATCHES + 1 matches once and, when that is all of them,
+ * counts and cuts the page from them; with more, it counts and pages in the index as usual.
  */
 export function usersPageStatement(actor: Actor, query: ListQuery, within?: { domainId: string }, totalHint?: number) {
-  const { values, where, total } = usersSql(actor, query, within);
-  const forward = (condition: string) =>
-    `SELECT u.id FROM "User" u WHERE ${where}${condition} ORDER BY u."createdAt", u.id LIMIT ${values.add(query.take)} OFFSET ${values.add(query.skip)}`;
+  const { values, where, counted } = usersSql(actor, query, within);
+  const [take, skip] = [values.add(query.take), values.add(query.skip)];
+  const forward = (condition: string) => `SELECT u.id FROM "User" u WHERE ${where}${condition} ORDER BY u."createdAt", u.id LIMIT ${take} OFFSET ${skip}`;
   const fromEnd = (hint: number) => {
     const placeholder = values.add(hint);
-    const [take, skip] = [Math.max(Math.min(query.take, hint - query.skip), 0), Math.max(hint - query.skip - query.take, 0)];
+    const [backTake, backSkip] = [Math.max(Math.min(query.take, hint - query.skip), 0), Math.max(hint - query.skip - query.take, 0)];
     return `(${forward(` AND c.total <> ${placeholder}`)}) UNION ALL (SELECT u.id FROM "User" u WHERE ${where} AND c.total = ${placeholder}
-      ORDER BY u."createdAt" DESC, u.id DESC LIMIT ${values.add(take)} OFFSET ${values.add(skip)})`;
+      ORDER BY u."createdAt" DESC, u.id DESC LIMIT ${values.add(backTake)} OFFSET ${values.add(backSkip)})`;
   };
-  const ids = totalHint !== undefined && query.skip > totalHint / 2 ? fromEnd(totalHint) : forward("");
-  const text = `SELECT c.total, p.* FROM (${total}) c LEFT JOIN LATERAL (
+  const [prefix, total, ids] = counted
+    ? ["", counted, totalHint !== undefined && query.skip > totalHint / 2 ? fromEnd(totalHint) : forward("")]
+    : [
+        `WITH matching AS MATERIALIZED (SELECT u.id, u."createdAt" FROM "User" u WHERE ${where} LIMIT ${FEW_MATCHES + 1})`,
+        `SELECT n.few, CASE WHEN n.few <= ${FEW_MATCHES} THEN n.few ELSE (SELECT count(*)::int FROM "User" u WHERE ${where}) END AS total
+         FROM (SELECT count(*)::int AS few FROM matching) n`,
+        `(SELECT m.id FROM matching m WHERE c.few <= ${FEW_MATCHES} ORDER BY m."createdAt", m.id LIMIT ${take} OFFSET ${skip})
+         UNION ALL (${forward(` AND c.few > ${FEW_MATCHES}`)})`,
+      ];
+  const text = `${prefix} SELECT c.total, p.* FROM (${total}) c LEFT JOIN LATERAL (
       SELECT ${ENTRY_COLUMNS}
       FROM (${ids}) page
       JOIN "User" u ON u.id = page.id JOIN "Domain" d ON d.id = u."domainId"
