@@ -6,7 +6,7 @@ import type { Contract } from "@/lib/rest/contract";
 import { FILTER_OPS } from "@/lib/rest/list-query";
 import { allContracts } from "@/lib/rest/operations";
 import { signRequest } from "@/lib/oauth/sign-request";
-import { createLoggedInUser, demoApp, type Credentials } from "../support/api-client";
+import { call, createLoggedInUser, demoApp, type Credentials } from "../support/api-client";
 import { startServer, type TestServer } from "../support/server";
 
 // Seeded property-based fuzzing of every operation: signed and unsigned requests with odd paths,
@@ -19,9 +19,13 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 
 let server: TestServer;
 let user: { guid: string; creds: Credentials };
+let fuzzCall: { id: string; legId: string };
 beforeAll(async () => {
   server = await startServer({ postgresUrl: process.env.TEST_DATABASE_URL || undefined });
   user = await createLoggedInUser(server.baseUrl);
+  const placed = await call(server.baseUrl, demoApp, "POST", `/calls/${user.guid}`, { json: { legs: ["tel:+1 555 010 0001", "sip:fuzz@example.com"] } });
+  if (placed.status !== 201) throw new Error(`placing the fuzz call failed: ${placed.status} ${placed.text}`);
+  fuzzCall = { id: String(placed.body.entry.id), legId: String(placed.body.entry.legs[0].id) };
 }, 180_000);
 afterAll(() => server?.stop(), 120_000);
 
@@ -41,6 +45,10 @@ function knownValues(name: string): string[] {
       return ["demo", "other", "no-such-domain"];
     case "appId":
       return ["demo:demo-app", "other:other-app", "demo:nope"];
+    case "callId":
+      return [fuzzCall.id, "999999999"];
+    case "legId":
+      return [fuzzCall.legId, "999999999"];
     default:
       return [randomUUID(), "evt_0000"];
   }
