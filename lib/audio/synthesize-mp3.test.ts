@@ -9,7 +9,7 @@ import { parseWav, synthesizeMp3, tone } from "./synthesize-mp3";
 // One MP3 frame of encoder delay and padding at most, either side.
 const FRAME_SLACK = 2 * (1152 / 22_050);
 
-describe("synthesizeMp3", () => {
+describe("synthesizeMp3", { timeout: 30_000 }, () => {
   it("speaks the text with espeak-ng into an MP3 that decodes to the same duration", async () => {
     const mp3 = await synthesizeMp3("Hello, this is the simulator leaving you a voicemail. Call me back.");
     expect(mp3.source).toBe("espeak-ng");
