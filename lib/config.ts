@@ -71,6 +71,8 @@ const schema = z.object({
   NUMBER_QUARANTINE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** The pricing table as JSON (docs/billing.md); unset: the built-in fictional prices. */
   BILLING_PRICES: priceTableJson.optional(),
+  /** Messages (docs/messages.md): how long the SMS simulator takes to report a delivery (or a failure). */
+  SMS_SIMULATOR_REPORT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   DEMO_DEVELOPER_EMAIL: z.email().default("demo@example.com"),
   DEMO_DEVELOPER_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   DEMO_DOMAIN: z.string().regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, "lowercase letters, digits, dot and dash").default("demo"),

@@ -11,6 +11,8 @@ export function onServerStart() {
 
 /** Purpose numbers are renewed by the month: looking once a minute is plenty. */
 const RENEWAL_INTERVAL_MS = 60_000;
+/** SMS delivery reports are applied within a second of being due (docs/messages.md). */
+const SMS_REPORT_INTERVAL_MS = 1000;
 
 /**
  * Calls the job routes on timers: delivery every DELIVERY_INTERVAL_MS, so retries happen with no
@@ -23,6 +25,7 @@ function startJobScheduler() {
   if (DELIVERY_SCHEDULER === "off") return;
   every(DELIVERY_INTERVAL_MS, "/api/jobs/deliver");
   every(RENEWAL_INTERVAL_MS, "/api/jobs/renew-numbers");
+  every(SMS_REPORT_INTERVAL_MS, "/api/jobs/sms-reports");
 }
 
 /** Calls a job route every `interval` ms, never while its previous call is still running. */

@@ -182,3 +182,8 @@ export function mediaFileScope(actor: Actor, level: MediaLevel): Prisma.MediaFil
     ],
   };
 }
+
+/** Messages (issue 13): those of the users an actor may see, so a user only its own. */
+export function messageScope(actor: Actor): Prisma.MessageWhereInput {
+  return { user: userScope(actor) };
+}
