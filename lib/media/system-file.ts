@@ -14,6 +14,9 @@ export interface SystemFile {
   ownerUserId?: string;
   /** What wrote it, shown as the item's createdWith: "voicemail", "transcription". */
   createdWith: string;
+  /** Voicemail audio: the device called and when the message started (spec Media). */
+  dest?: string;
+  startTime?: Date;
 }
 
 /** "/media/<domain>/<folder>/<file>", as a message's mediaItems list it. */
@@ -44,7 +47,7 @@ export async function writeSystemFile(target: SystemFile, bytes: Uint8Array): Pr
         update: {},
       });
       const existing = await tx.mediaFile.findUnique({ where: { folderId_name: { folderId: folder.id, name: target.file } }, select: { blobKey: true } });
-      const data = { blobKey: key, size: stored.size, sha256: stored.sha256 };
+      const data = { blobKey: key, size: stored.size, sha256: stored.sha256, dest: target.dest, startTime: target.startTime };
       const file = await tx.mediaFile.upsert({
         where: { folderId_name: { folderId: folder.id, name: target.file } },
         create: { folderId: folder.id, domainId: target.domainId, name: target.file, createdWith: target.createdWith, ...data },

@@ -15,6 +15,7 @@ export interface VoicemailNotice {
   duration: number;
   fileName: string;
   mp3: Buffer;
+  transcript?: string;
 }
 
 const number = (address: string) => address.replace(/^(tel|service):/, "+");
@@ -46,6 +47,7 @@ export async function sendVoicemailEmails(notice: VoicemailNotice): Promise<stri
           `  Received: ${notice.startTime.toISOString()}`,
           `  Length: ${Math.round(notice.duration)} s`,
           "",
+          ...(notice.transcript ? ["Transcript:", notice.transcript, ""] : []),
           options.attachmessage ? `The message is attached (${notice.fileName}).` : "Listen to it in your messages.",
         ].join("\n"),
         attachments: options.attachmessage ? [{ filename: notice.fileName, contentType: "audio/mpeg", content: notice.mp3 }] : [],
