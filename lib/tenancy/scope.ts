@@ -187,3 +187,8 @@ export function mediaFileScope(actor: Actor, level: MediaLevel): Prisma.MediaFil
 export function messageScope(actor: Actor): Prisma.MessageWhereInput {
   return { user: userScope(actor) };
 }
+
+/** Calls of the users an actor may see (a user only its own): docs/calls.md. */
+export function callScope(actor: Actor): Prisma.CallWhereInput {
+  return { user: userScope(actor) };
+}
