@@ -28,6 +28,8 @@ function startJobScheduler() {
   every(SMS_REPORT_INTERVAL_MS, "/api/jobs/sms-reports");
   // Calls: fires the telephony engine's due events; its first run also reconciles calls after a restart.
   every(config().TELEPHONY_TICK_MS, "/api/jobs/telephony");
+  // Voicemail is recorded right after the request that ended its call; every 5 s this takes what that missed (a restart, a failed try).
+  every(5_000, "/api/jobs/voicemail");
 }
 
 /** Calls a job route every `interval` ms, never while its previous call is still running. */

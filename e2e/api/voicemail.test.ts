@@ -30,7 +30,7 @@ describe("voicemail: an unanswered inbound call", () => {
       type: "Voicemail",
       folder: "inbox",
       from,
-      dest: `tel:${user.number}`,
+      dest: `service:${user.number}`,
       mediaItems: [audioPath(callId)],
       mediaUri: audioPath(callId),
     });
@@ -46,10 +46,10 @@ describe("voicemail: an unanswered inbound call", () => {
 
     // The file entry carries the voicemail's dest and startTime (spec Media).
     const details = await signedFetch(baseUrl, user.creds, "GET", audioPath(callId));
-    expect(await details.json()).toMatchObject({ entry: { name: `${callId}.mp3`, size: audio.bytes.length, contentType: "audio/mpeg", dest: `tel:${user.number}` } });
+    expect(await details.json()).toMatchObject({ entry: { name: `${callId}.mp3`, size: audio.bytes.length, contentType: "audio/mpeg", dest: `service:${user.number}` } });
 
     const [event] = await eventsFor("NewVoicemail", callId);
-    expect(event?.payload.params).toMatchObject({ guid: user.guid, id: message.id, type: "Voicemail", from, dest: `tel:${user.number}` });
+    expect(event?.payload.params).toMatchObject({ guid: user.guid, id: message.id, type: "Voicemail", from, dest: `service:${user.number}` });
     expect(event?.payload.resource).toBe(`${baseUrl}/rest/1.0/messages/${user.guid}/inbox/${message.id}`);
   });
 
