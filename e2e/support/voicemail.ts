@@ -23,7 +23,7 @@ export async function userWithPurposeNumber(baseUrl: string, app: Credentials = 
 export async function leaveVoicemail(baseUrl: string, user: { guid: string; number: string }, from = randomCaller(), app: Credentials = demoApp) {
   const rang = await call(baseUrl, app, "POST", "/simulator/inbound-call", { json: { from, to: `tel:${user.number}` } });
   expect(rang.status, rang.text).toBe(201);
-  const callId = rang.body.entry.id as string;
+  const callId = String(rang.body.entry.id); // calls have integer ids; messages name them as text
   // Just past the ring time, so the simulated calls of other tests move as little as possible.
   const advanced = await call(baseUrl, app, "POST", "/simulator/clock", { json: { advanceSeconds: INBOUND_RING_MS / 1000 + 1 } });
   expect(advanced.status, advanced.text).toBeLessThan(300);
