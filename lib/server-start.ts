@@ -26,6 +26,8 @@ function startJobScheduler() {
   every(DELIVERY_INTERVAL_MS, "/api/jobs/deliver");
   every(RENEWAL_INTERVAL_MS, "/api/jobs/renew-numbers");
   every(SMS_REPORT_INTERVAL_MS, "/api/jobs/sms-reports");
+  // Calls: fires the telephony engine's due events; its first run also reconciles calls after a restart.
+  every(config().TELEPHONY_TICK_MS, "/api/jobs/telephony");
 }
 
 /** Calls a job route every `interval` ms, never while its previous call is still running. */

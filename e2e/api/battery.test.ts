@@ -60,6 +60,16 @@ async function ownMessage(guid: string): Promise<string> {
   return sms.body.entry.id;
 }
 
+/** Calls: one connected call of the own user; ids in no call for the rest (the user's 404 comes first). */
+async function callParamValues(guid: string) {
+  const placed = await call(baseUrl, demoApp, "POST", `/calls/${guid}`, { json: { legs: ["tel:+1 555 010 0001", "sip:battery@example.com"] } });
+  if (placed.status !== 201) throw new Error(`placing the battery's call failed: ${placed.status} ${placed.text}`);
+  return {
+    callId: { own: String(placed.body.entry.id), otherDomain: "999999998", random: "999999999" },
+    legId: { own: String(placed.body.entry.legs[0].id), otherDomain: "999999998", random: "999999999" },
+  };
+}
+
 async function requestToken(): Promise<Credentials> {
   const res = await call(baseUrl, demoApp, "POST", "/request_token", { sign: { extraOAuthParams: { oauth_callback: "oob" } } });
   const fields = Object.fromEntries(formFields(res.text));
@@ -81,6 +91,7 @@ beforeAll(async () => {
     messageFolder: { own: "inbox", otherDomain: "inbox", random: "no-such-folder" },
     messageId: { own: await ownMessage(ownUser.guid), otherDomain: randomUUID(), random: randomUUID() },
     serviceId: { own: "simulator", otherDomain: "simulator", random: "no-such-service" },
+    ...(await callParamValues(ownUser.guid)),
   };
   credsFor = { none: undefined, application: demoApp, consumer: demoApp, user: ownUser.creds, "request-token": await requestToken() };
   const login = await call(baseUrl, demoApp, "POST", "/login", {

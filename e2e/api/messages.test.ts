@@ -104,6 +104,27 @@ describe("messages: sending SMS", () => {
     }
   });
 
+  it("replays a retry with the same Idempotency-Key instead of sending again; the key with another request is 409", async () => {
+    const user = await userWithSmsNumber();
+    const key = randomUUID();
+    const json = { recipients: [mobile("0003")], body: "Only once", sender: user.number };
+    const first = await user.own("POST", `/messages/${user.guid}/outbox`, { json, headers: { "Idempotency-Key": key } });
+    expect(first.status, first.text).toBe(201);
+    const retry = await user.own("POST", `/messages/${user.guid}/outbox`, { json, headers: { "Idempotency-Key": key } });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.headers.get("location")).toBe(first.headers.get("location"));
+    expect(retry.body.entry.id).toBe(first.body.entry.id);
+    expect((await user.own("GET", `/messages/${user.guid}/sent`)).body.totalResults).toBe(1);
+    const ledger = (await app("GET", `/billing/${user.guid}/ledger`)).body.entry.filter((e: { item: string }) => e.item === "sms");
+    expect(ledger).toHaveLength(1);
+
+    const reused = await user.own("POST", `/messages/${user.guid}/outbox`, { json: { ...json, body: "Something else" }, headers: { "Idempotency-Key": key } });
+    expect(reused.status).toBe(409);
+    expect(reused.body.code).toBe("idempotency_key_reused");
+    expect((await user.own("GET", `/messages/${user.guid}/sent`)).body.totalResults).toBe(1);
+  });
+
   it("refuses a user without a billing account with 403 billing_required, sending nothing", async () => {
     const user = await userWithSmsNumber();
     expect((await app("PUT", `/users/${user.guid}`, { json: { accountId: null } })).status).toBe(200);

@@ -53,10 +53,11 @@ export const sendSmsContract = defineContract({
   tag: "Messages",
   summary: "Send an SMS",
   description:
-    "From an SMS number the user holds (allocated with @sms/<country>) to up to 10 recipients. The user's billing account pays one SMS per recipient up front (403 billing_required, 409 credit_exhausted: nothing is sent). The message is stored in sent; each recipient's status goes SENT -> DELIVERED or FAILED as the SMS engine reports. The simulator's test numbers end in 0002 (fails), 0003 (never reports) and 0004 (refused at once): docs/messages.md.",
+    "From an SMS number the user holds (allocated with @sms/<country>) to up to 10 recipients. The user's billing account pays one SMS per recipient up front (403 billing_required, 409 credit_exhausted: nothing is sent). The message is stored in sent; each recipient's status goes SENT -> DELIVERED or FAILED as the SMS engine reports. The simulator's test numbers end in 0002 (fails), 0003 (never reports) and 0004 (refused at once): docs/messages.md. An Idempotency-Key makes a retry replay the first answer instead of sending again.",
   auth: "application",
   params: z.object({ guid }),
   body: sendSmsSchema,
+  idempotent: true,
   example: { recipients: ["tel:+447700900123"], body: "Hello from the platform", sender: "tel:+447700900001", title: "Greeting" },
   success: { status: 201, description: "Sent; Location names the message in sent.", entry: messageEntrySchema },
   location: "/messages/{guid}/{folder}/{id}",
@@ -108,7 +109,7 @@ export const simulateInboundSmsContract = defineContract({
   tag: "Simulator",
   summary: "Simulate an inbound SMS",
   description:
-    "The telephony simulator's network: a text from `from` to `to`, an SMS number a user of the application's domain holds, lands in that user's inbox with a NewSms event. Two-legged (the application) only.",
+    "Only while TELEPHONY_ENGINE=simulator. The telephony simulator's network: a text from `from` to `to`, an SMS number a user of the application's domain holds, lands in that user's inbox with a NewSms event. Two-legged (the application) only.",
   auth: "application",
   body: inboundSmsSchema,
   example: { from: "tel:+447700900555", to: "tel:+447700900001", body: "Hello!" },
@@ -123,7 +124,7 @@ export const simulateInboundAudioContract = defineContract({
   tag: "Simulator",
   summary: "Simulate an inbound audio message",
   description:
-    "The telephony simulator's network: `seconds` of audio (a WAV tone) from `from` to `to`, a purpose number a user of the application's domain holds, stored owner-only at /media/<domain>/call:<id>/<id>.wav; the message lands in the user's inbox as an InboundAudioMessage (NewAudioMessage event) and is transcribed if the user transcribes its inbox. Two-legged (the application) only.",
+    "Only while TELEPHONY_ENGINE=simulator. The telephony simulator's network: `seconds` of audio (a WAV tone) from `from` to `to`, a purpose number a user of the application's domain holds, stored owner-only at /media/<domain>/call:<id>/<id>.wav; the message lands in the user's inbox as an InboundAudioMessage (NewAudioMessage event) and is transcribed if the user transcribes its inbox. Two-legged (the application) only.",
   auth: "application",
   body: inboundAudioSchema,
   example: { from: "tel:+447700900555", to: "tel:+447700900001", seconds: 3 },

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
+import { config } from "@/lib/config";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import { mediaPathOf, writeSystemFile } from "@/lib/media/system-file";
 import { restUrl } from "@/lib/rest/responses";
 import { toneWav } from "@/lib/telephony/wav-tone";
@@ -17,6 +18,7 @@ import { telOf, type InboundAudioInput } from "./schemas";
  * inbox as an InboundAudioMessage and is transcribed if the user transcribes its inbox.
  */
 export async function receiveAudioMessage(actor: Actor, input: InboundAudioInput) {
+  if (config().TELEPHONY_ENGINE !== "simulator") throw notFound("The telephony simulator");
   if (actor.kind !== "application") {
     throw new ApiError("forbidden", "Inbound messages come from the network: sign this request two-legged, as the application, without a user's token.");
   }

@@ -178,6 +178,11 @@ export function mediaFileScope(actor: Actor, level: MediaLevel): Prisma.MediaFil
   };
 }
 
+/** Calls of the users an actor may see (a user only its own): docs/calls.md. */
+export function callScope(actor: Actor): Prisma.CallWhereInput {
+  return { user: userScope(actor) };
+}
+
 /** Messages (issue 13): those of the users an actor may see, so a user only its own. */
 export function messageScope(actor: Actor): Prisma.MessageWhereInput {
   return { user: userScope(actor) };
