@@ -1,5 +1,6 @@
 import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
+import { config } from "@/lib/config";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { deviceScope } from "@/lib/tenancy/scope";
 import { createMessage } from "./create-message";
@@ -11,6 +12,7 @@ import { toMessageEntry } from "./transform";
  * holds lands in that user's inbox, with a NewSms event. Two-legged only: the carrier, not a user, sends it.
  */
 export async function receiveSms(actor: Actor, input: InboundSmsInput) {
+  if (config().TELEPHONY_ENGINE !== "simulator") throw notFound("The telephony simulator");
   if (actor.kind !== "application") {
     throw new ApiError("forbidden", "Inbound SMS come from the network: sign this request two-legged, as the application, without a user's token.");
   }

@@ -107,5 +107,14 @@ export const inboundSmsSchema = z
   .meta({ id: "InboundSms" });
 export type InboundSmsInput = z.infer<typeof inboundSmsSchema>;
 
+export const inboundAudioSchema = z
+  .strictObject({
+    from: telAddress,
+    to: telAddress.meta({ description: "A purpose number one of the application's users holds." }),
+    seconds: z.number().int().min(1, "is at least 1").max(60, "is at most 60").default(3).meta({ description: "Length of the simulated audio." }),
+  })
+  .meta({ id: "InboundAudioMessage" });
+export type InboundAudioInput = z.infer<typeof inboundAudioSchema>;
+
 /** "tel:+44 7700 900123" -> "tel:447700900123" */
 export const telOf = (address: string) => `tel:${address.replace(/^tel:/i, "").replace(/\D/g, "")}`;

@@ -183,12 +183,12 @@ export function mediaFileScope(actor: Actor, level: MediaLevel): Prisma.MediaFil
   };
 }
 
-/** Messages (issue 13): those of the users an actor may see, so a user only its own. */
-export function messageScope(actor: Actor): Prisma.MessageWhereInput {
+/** Calls of the users an actor may see (a user only its own): docs/calls.md. */
+export function callScope(actor: Actor): Prisma.CallWhereInput {
   return { user: userScope(actor) };
 }
 
-/** Calls of the users an actor may see (a user only its own): docs/calls.md. */
-export function callScope(actor: Actor): Prisma.CallWhereInput {
+/** Messages (issue 13): those of the users an actor may see, so a user only its own. */
+export function messageScope(actor: Actor): Prisma.MessageWhereInput {
   return { user: userScope(actor) };
 }

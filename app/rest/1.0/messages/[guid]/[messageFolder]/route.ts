@@ -4,5 +4,5 @@ import { operation } from "@/lib/rest/operation";
 import { restRoute } from "@/lib/rest/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
-  operation(listFolderContract, async (ctx, { params, query }) => listMessages(ctx.actor, params.guid, params.folder, query)),
+  operation(listFolderContract, async (ctx, { params, query }) => listMessages(ctx.actor, params.guid, params.messageFolder, query)),
 );

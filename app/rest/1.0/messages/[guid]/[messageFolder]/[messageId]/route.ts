@@ -6,7 +6,7 @@ import { operation } from "@/lib/rest/operation";
 import { restRoute } from "@/lib/rest/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
-  operation(getMessageContract, async (ctx, { params }) => getMessage(ctx.actor, params.guid, params.folder, params.messageId)),
-  operation(updateMessageContract, async (ctx, { params, body }) => updateMessage(ctx.actor, params.guid, params.folder, params.messageId, body)),
-  operation(deleteMessageContract, async (ctx, { params }) => deleteMessage(ctx.actor, params.guid, params.folder, params.messageId)),
+  operation(getMessageContract, async (ctx, { params }) => getMessage(ctx.actor, params.guid, params.messageFolder, params.messageId)),
+  operation(updateMessageContract, async (ctx, { params, body }) => updateMessage(ctx.actor, params.guid, params.messageFolder, params.messageId, body)),
+  operation(deleteMessageContract, async (ctx, { params }) => deleteMessage(ctx.actor, params.guid, params.messageFolder, params.messageId)),
 );
