@@ -116,7 +116,7 @@ function send(contract: Contract, options: { which?: Which; method?: string; que
   const creds = options.creds === undefined ? credsFor[contract.auth] : options.creds;
   const path = `${pathOf(contract, options.which)}${options.query ?? ""}`;
   const method = options.method ?? contract.method;
-  // A GET or HEAD of a write-only path (its 405) cannot carry the example body.
+  // GET and HEAD carry no body, even to a path whose only operation takes one.
   const json = contract.body && method !== "GET" && method !== "HEAD" ? (contract.example ?? {}) : undefined;
   return call(baseUrl, creds ?? demoApp, method, path, { json, unsigned: !creds });
 }

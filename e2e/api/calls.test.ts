@@ -160,7 +160,7 @@ describe("calls: control", () => {
     const talk = await app("PUT", `/calls/${guid}/${call.id}`, { json: { mode: "talk" } });
     expect(talk.body.entry.legs.map((l: { mode: string }) => l.mode)).toEqual(["talk", "talk"]);
     const changes = await eventsOf(call.id, "CallStatusChanged");
-    expect(changes.filter((e) => e.params.mode).map((e) => [e.params.leg, e.params.mode])).toEqual([
+    expect(changes.filter((e) => e.params.leg && e.params.mode).map((e) => [e.params.leg, e.params.mode])).toEqual([
       [call.legs[0]!.id, "hold"],
       [call.legs[1]!.id, "hold"],
       [call.legs[1]!.id, "mute"],
@@ -274,9 +274,17 @@ describe("calls: control", () => {
     const stopped = await app("PUT", `/calls/${guid}/${call.id}`, { json: { recording: false } });
     expect(stopped.body.entry.recordings).toEqual([file, `/media/demo/call:${call.id}/meeting.wav`]);
 
-    const audio = await client(baseUrl, user.creds)("GET", file);
-    expect(audio.status, audio.text.slice(0, 200)).toBe(200);
+    const asUser = client(baseUrl, user.creds);
+    const details = await asUser("GET", file);
+    expect(details.status, details.text).toBe(200);
+    expect(details.body.entry.size).toBe(44 + 2 * 8000); // 2 s of 8 kHz 8-bit silence
+    const audio = await asUser("GET", file, { headers: { Accept: "audio/*" } });
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get("content-type")).toBe("audio/wav");
     expect(audio.text.startsWith("RIFF")).toBe(true);
+    // The call folder is the user's alone: another user of the domain does not see it.
+    const stranger = await createLoggedInUser(baseUrl);
+    expect((await client(baseUrl, stranger.creds)("GET", file)).status).toBe(404);
   });
 
   it("collects DTMF: 0006 sends 1234, other numbers time out", async () => {
