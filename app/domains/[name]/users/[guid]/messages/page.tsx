@@ -14,6 +14,7 @@ import { orNotFound } from "@/lib/portal/or-not-found";
 import { requireDeveloper } from "@/lib/portal/session";
 import { parseListQuery } from "@/lib/rest/list-query";
 import { developerActor } from "@/lib/tenancy/actor";
+import { audioLink } from "@/lib/voicemail/audio-link";
 import { getUser } from "@/lib/users/get-user";
 import { userPagePath } from "../user-path";
 import { deleteAction, markAction, moveAction, sendSmsAction } from "./actions";
@@ -65,6 +66,7 @@ export default async function MessagesPage({ params, searchParams }: { params: P
   ]);
   const selectedId = typeof query.message === "string" ? query.message : undefined;
   const selected = selectedId ? await getMessage(actor, user.guid, requested, selectedId).catch(() => undefined) : undefined;
+  const audioUrl = selected?.mediaItems[0] ? await audioLink(actor, selected.mediaItems[0]) : undefined;
   const counterpart = selected && isSms(selected) ? counterpartOf(selected) : undefined;
   const thread = counterpart ? await listSmsThread(actor, user.guid, counterpart) : [];
   const folderNames = folders.map((f) => f.name).filter((f) => f !== requested);
@@ -121,6 +123,11 @@ export default async function MessagesPage({ params, searchParams }: { params: P
               {selected.mediaItems.length > 0 && (
                 <div className="space-y-2 rounded-md bg-slate-50 p-3" data-testid="message-audio" data-media-path={selected.mediaItems[0]}>
                   <p className="text-sm font-medium text-slate-800">Recording</p>
+                  {audioUrl ? (
+                    <audio controls preload="metadata" src={audioUrl} className="w-full max-w-md" aria-label={`Play the ${TYPE_NAMES[selected.type].toLowerCase()} from ${phone(selected.from)}`} />
+                  ) : (
+                    <p className="text-sm text-slate-600">The recording is no longer in this domain&apos;s media.</p>
+                  )}
                   <p className="text-xs break-all text-slate-500">{selected.mediaItems[0]}</p>
                   <div>
                     <p className="text-sm font-medium text-slate-800">Transcript</p>
