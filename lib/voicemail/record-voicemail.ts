@@ -42,7 +42,7 @@ export async function recordVoicemail(call: UnansweredCall): Promise<string> {
         userId: call.userId,
         domainId: call.domainId,
         type: "Voicemail",
-        title: `Voicemail from ${call.from}`,
+        title: `Voicemail from ${call.from.replace(/^tel:/, "+")}`,
         from: call.from,
         dest: call.dest,
         startTime: call.startTime,
