@@ -89,11 +89,16 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                   <span className="capitalize">{f.name}</span>
                   <span className="flex items-center gap-1.5">
                     {f.unread > 0 && (
-                      <span className="rounded-full bg-brand-500 px-1.5 text-xs font-semibold text-white" aria-label={`${f.unread} unread`}>
+                      <span className="rounded-full bg-brand-500 px-1.5 text-xs font-semibold text-white">
                         {f.unread}
+                        <span className="sr-only"> unread,</span>
                       </span>
                     )}
-                    <span className="text-xs text-slate-500">{f.total}</span>
+                    <span className="text-xs text-slate-500">
+                      <span className="sr-only"> </span>
+                      {f.total}
+                      <span className="sr-only"> in all</span>
+                    </span>
                   </span>
                 </Link>
               </li>
