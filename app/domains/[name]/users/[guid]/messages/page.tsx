@@ -15,21 +15,13 @@ import { requireDeveloper } from "@/lib/portal/session";
 import { parseListQuery } from "@/lib/rest/list-query";
 import { developerActor } from "@/lib/tenancy/actor";
 import { getUser } from "@/lib/users/get-user";
-import { userPagePath } from "../user-path";
+import { decodedSegment, userPagePath } from "../user-path";
 import { deleteAction, markAction, moveAction, sendSmsAction } from "./actions";
 import { MessageActions, SendSmsForm } from "./message-forms";
 import { messagesPagePath } from "./messages-path";
 
 export const metadata: Metadata = { title: "Messages" };
 export const dynamic = "force-dynamic";
-
-const decoded = (raw: string) => {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-};
 
 const TYPE_NAMES: Record<MessageEntry["type"], string> = {
   Voicemail: "Voicemail",
@@ -51,7 +43,7 @@ function StatusPill({ status }: { status: string }) {
 
 export default async function MessagesPage({ params, searchParams }: { params: Promise<{ name: string; guid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [{ name: rawName, guid }, query] = await Promise.all([params, searchParams]);
-  const domain = decoded(rawName);
+  const domain = decodedSegment(rawName);
   const requested = typeof query.folder === "string" && folderName.safeParse(query.folder).success ? query.folder : "inbox";
   const developer = await requireDeveloper(messagesPagePath(domain, guid, requested));
   const actor = developerActor(developer.id);
