@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { prisma } from "@/lib/db/client";
-import { config } from "@/lib/config";
-import { ApiError, notFound } from "@/lib/errors/api-error";
 import { mediaPathOf, writeSystemFile } from "@/lib/media/system-file";
 import { restUrl } from "@/lib/rest/responses";
 import { toneWav } from "@/lib/telephony/wav-tone";
 import type { Actor } from "@/lib/tenancy/actor";
-import { CALL_FOLDER_PREFIX, deviceScope } from "@/lib/tenancy/scope";
+import { CALL_FOLDER_PREFIX } from "@/lib/tenancy/scope";
 import { transcribeMessage } from "@/lib/transcription/transcribe-message";
 import { createMessage } from "./create-message";
 import { getMessage } from "./get-message";
 import { telOf, type InboundAudioInput } from "./schemas";
+import { simulatedRecipient } from "./simulated-recipient";
 
 /**
  * The simulator's inbound audio message: `seconds` of a WAV tone from `from` to a purpose number a user
@@ -18,25 +17,13 @@ import { telOf, type InboundAudioInput } from "./schemas";
  * inbox as an InboundAudioMessage and is transcribed if the user transcribes its inbox.
  */
 export async function receiveAudioMessage(actor: Actor, input: InboundAudioInput) {
-  if (config().TELEPHONY_ENGINE !== "simulator") throw notFound("The telephony simulator");
-  if (actor.kind !== "application") {
-    throw new ApiError("forbidden", "Inbound messages come from the network: sign this request two-legged, as the application, without a user's token.");
-  }
-  const to = telOf(input.to);
-  const device = await prisma.device.findFirst({
-    where: { AND: [{ address: `service:${to.slice(4)}`, phoneNumber: { isNot: null } }, deviceScope(actor)] },
-    select: { userId: true, domainId: true, user: { select: { id: true } } },
-  });
-  if (!device) {
-    throw new ApiError("validation_failed", `to: ${to} is not a purpose number held by a user of this domain.`, {
-      extra: { errors: [{ field: "to", message: "must be a purpose number a user of the domain holds" }] },
-    });
-  }
+  const device = await simulatedRecipient(actor, input.to, false);
+  const to = device.to;
   const callId = randomUUID();
   const folder = `${CALL_FOLDER_PREFIX}${callId}`;
   const file = `${callId}.wav`;
   await writeSystemFile({ domainId: device.domainId, folder, file, ownerUserId: device.userId, createdWith: "simulator" }, toneWav(input.seconds));
-  const path = mediaPathOf(actor.domainName, folder, file);
+  const path = mediaPathOf(device.domainName, folder, file);
   const message = await prisma.$transaction((tx) =>
     createMessage(tx, {
       userId: device.userId,

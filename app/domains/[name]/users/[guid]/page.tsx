@@ -16,22 +16,14 @@ import { addDeviceAction, addPurposeNumberAction, removeDeviceAction, resendChec
 import { AddDeviceForm, PurposeNumberForm } from "./add-device-forms";
 import { DeviceCard } from "./device-card";
 import { messagesPagePath } from "./messages/messages-path";
-import { userPagePath } from "./user-path";
+import { decodedSegment, userPagePath } from "./user-path";
 
 export const metadata: Metadata = { title: "User" };
 export const dynamic = "force-dynamic";
 
-const decoded = (raw: string) => {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-};
-
 export default async function UserPage({ params }: { params: Promise<{ name: string; guid: string }> }) {
   const { name: rawName, guid } = await params;
-  const domain = decoded(rawName);
+  const domain = decodedSegment(rawName);
   const developer = await requireDeveloper(userPagePath(domain, guid));
   const actor = developerActor(developer.id);
   const user = await orNotFound(() => getUser(actor, guid));

@@ -16,21 +16,13 @@ import { parseListQuery } from "@/lib/rest/list-query";
 import { developerActor } from "@/lib/tenancy/actor";
 import { audioLink } from "@/lib/voicemail/audio-link";
 import { getUser } from "@/lib/users/get-user";
-import { userPagePath } from "../user-path";
+import { decodedSegment, userPagePath } from "../user-path";
 import { deleteAction, markAction, moveAction, sendSmsAction } from "./actions";
 import { MessageActions, SendSmsForm } from "./message-forms";
 import { messagesPagePath } from "./messages-path";
 
 export const metadata: Metadata = { title: "Messages" };
 export const dynamic = "force-dynamic";
-
-const decoded = (raw: string) => {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-};
 
 const TYPE_NAMES: Record<MessageEntry["type"], string> = {
   Voicemail: "Voicemail",
@@ -52,7 +44,7 @@ function StatusPill({ status }: { status: string }) {
 
 export default async function MessagesPage({ params, searchParams }: { params: Promise<{ name: string; guid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [{ name: rawName, guid }, query] = await Promise.all([params, searchParams]);
-  const domain = decoded(rawName);
+  const domain = decodedSegment(rawName);
   const requested = typeof query.folder === "string" && folderName.safeParse(query.folder).success ? query.folder : "inbox";
   const developer = await requireDeveloper(messagesPagePath(domain, guid, requested));
   const actor = developerActor(developer.id);
@@ -91,11 +83,16 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                   <span className="capitalize">{f.name}</span>
                   <span className="flex items-center gap-1.5">
                     {f.unread > 0 && (
-                      <span className="rounded-full bg-brand-500 px-1.5 text-xs font-semibold text-white" aria-label={`${f.unread} unread`}>
+                      <span className="rounded-full bg-brand-500 px-1.5 text-xs font-semibold text-white">
                         {f.unread}
+                        <span className="sr-only"> unread,</span>
                       </span>
                     )}
-                    <span className="text-xs text-slate-500">{f.total}</span>
+                    <span className="text-xs text-slate-500">
+                      <span className="sr-only"> </span>
+                      {f.total}
+                      <span className="sr-only"> in all</span>
+                    </span>
                   </span>
                 </Link>
               </li>
