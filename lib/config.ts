@@ -71,6 +71,8 @@ const schema = z.object({
   NUMBER_QUARANTINE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** The pricing table as JSON (docs/billing.md); unset: the built-in fictional prices. */
   BILLING_PRICES: priceTableJson.optional(),
+  /** Messages (docs/messages.md): how long the SMS simulator takes to report a delivery (or a failure). */
+  SMS_SIMULATOR_REPORT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** Calls (docs/calls.md): what carries them; "simulator" (the only engine so far) is deterministic and in-process. */
   TELEPHONY_ENGINE: z.enum(["simulator"]).default("simulator"),
   /** Simulator: how long an ordinary number rings before it answers (simulated ms). */

@@ -11,6 +11,8 @@ export function onServerStart() {
 
 /** Purpose numbers are renewed by the month: looking once a minute is plenty. */
 const RENEWAL_INTERVAL_MS = 60_000;
+/** SMS delivery reports are applied within a second of being due (docs/messages.md). */
+const SMS_REPORT_INTERVAL_MS = 1000;
 
 /**
  * Calls the job routes on timers: delivery every DELIVERY_INTERVAL_MS, so retries happen with no
@@ -23,8 +25,11 @@ function startJobScheduler() {
   if (DELIVERY_SCHEDULER === "off") return;
   every(DELIVERY_INTERVAL_MS, "/api/jobs/deliver");
   every(RENEWAL_INTERVAL_MS, "/api/jobs/renew-numbers");
+  every(SMS_REPORT_INTERVAL_MS, "/api/jobs/sms-reports");
   // Calls: fires the telephony engine's due events; its first run also reconciles calls after a restart.
   every(config().TELEPHONY_TICK_MS, "/api/jobs/telephony");
+  // Voicemail is recorded right after the request that ended its call; every 5 s this takes what that missed (a restart, a failed try).
+  every(5_000, "/api/jobs/voicemail");
 }
 
 /** Calls a job route every `interval` ms, never while its previous call is still running. */

@@ -51,6 +51,15 @@ async function mediaParamValues(): Promise<Record<string, ParamValues>> {
   };
 }
 
+/** A message in the user's inbox: an SMS to a number it is given for it (messages, issue 13). */
+async function ownMessage(guid: string): Promise<string> {
+  const number = await call(baseUrl, demoApp, "POST", `/devices/${guid}`, { json: { id: "@sms/GBR" } });
+  const to = `tel:${number.body.entry.id.slice("service:".length)}`;
+  const sms = await call(baseUrl, demoApp, "POST", "/simulator/inbound-sms", { json: { from: "tel:+447700900555", to, body: "battery" } });
+  if (sms.status !== 201) throw new Error(`inbound SMS: ${sms.status} ${sms.text}`);
+  return sms.body.entry.id;
+}
+
 /** Calls: one connected call of the own user; ids in no call for the rest (the user's 404 comes first). */
 async function callParamValues(guid: string) {
   const placed = await call(baseUrl, demoApp, "POST", `/calls/${guid}`, { json: { legs: ["tel:+1 555 010 0001", "sip:battery@example.com"] } });
@@ -79,6 +88,9 @@ beforeAll(async () => {
     // Each user's default device. GET /devices/@purpose has no parameter: it is a literal path.
     deviceId: { own: `sip:${ownUser.login}@demo`, otherDomain: `sip:${foreignUser.login}@other`, random: "tel:15550000000" },
     ...(await mediaParamValues()),
+    messageFolder: { own: "inbox", otherDomain: "inbox", random: "no-such-folder" },
+    messageId: { own: await ownMessage(ownUser.guid), otherDomain: randomUUID(), random: randomUUID() },
+    serviceId: { own: "simulator", otherDomain: "simulator", random: "no-such-service" },
     ...(await callParamValues(ownUser.guid)),
   };
   credsFor = { none: undefined, application: demoApp, consumer: demoApp, user: ownUser.creds, "request-token": await requestToken() };

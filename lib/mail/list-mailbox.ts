@@ -1,4 +1,5 @@
 import { prisma } from "@/lib/db/client";
+import type { MailboxAttachment } from "./send-mail";
 import type { DeveloperActor } from "@/lib/tenancy/actor";
 import { mailboxScope } from "@/lib/tenancy/scope";
 
@@ -14,8 +15,8 @@ export async function listMailbox(actor: DeveloperActor, page = 0) {
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: page * MAILBOX_PAGE_SIZE,
       take: MAILBOX_PAGE_SIZE,
-      select: { id: true, from: true, to: true, subject: true, text: true, createdAt: true, domain: { select: { name: true } } },
+      select: { id: true, from: true, to: true, subject: true, text: true, attachments: true, createdAt: true, domain: { select: { name: true } } },
     }),
   ]);
-  return { total, messages };
+  return { total, messages: messages.map((m) => ({ ...m, attachments: m.attachments as unknown as MailboxAttachment[] })) };
 }

@@ -10,6 +10,9 @@ import * as users from "@/lib/users/contracts";
 import * as media from "@/lib/media/contracts";
 import * as calls from "@/lib/calls/contracts";
 import * as simulator from "@/lib/telephony/contracts";
+import * as messages from "@/lib/messages/contracts";
+import * as services from "@/lib/services/contracts";
+import * as labels from "@/lib/labels/contracts";
 import type { Contract } from "./contract";
 
 // Every REST operation's contract: the OpenAPI document and the shared security battery read this
@@ -18,6 +21,6 @@ import type { Contract } from "./contract";
 const isContract = (value: unknown): value is Contract =>
   typeof value === "object" && value !== null && "operationId" in value && "method" in value && "path" in value;
 
-export const allContracts: Contract[] = [oauth, users, devices, domains, applications, events, sessions, billing, health, media, calls, simulator]
+export const allContracts: Contract[] = [oauth, users, devices, domains, applications, events, sessions, billing, health, media, calls, simulator, messages, services, labels]
   .flatMap((area) => Object.values(area))
   .filter(isContract);

@@ -117,7 +117,7 @@ export function mediaDomainScope(actor: Actor): Prisma.DomainWhereInput {
 }
 
 export type MediaLevel = "read" | "write";
-/** call:<call id> folders hold call recordings and voicemail: only the message's owner reads them (docs/media.md). */
+/** call:<call id> folders hold call recordings and voicemail: only the message's owner reads them (docs/media.md, docs/voicemail.md). */
 export const CALL_FOLDER_PREFIX = "call:";
 
 type AclWhere = Prisma.MediaFolderWhereInput & Prisma.MediaFileWhereInput;
@@ -155,8 +155,13 @@ export function mediaFolderScope(actor: Actor, level: MediaLevel): Prisma.MediaF
   const rules = [aclGrants(actor, level), { hasAcl: false, ...createdBy(actor) }, ...(actor.kind === "application" ? [createdBy(actor)] : [])];
   return {
     domainId: actor.domainId,
-    OR: [{ NOT: callFolder, OR: rules }, ...(level === "read" && actor.kind === "user" ? [{ ...callFolder, ownerUserId: actor.userId }] : [])],
+    OR: [{ NOT: callFolder, OR: rules }, ...(level === "read" ? [{ ...callFolder, ...callFolderOwner(actor) }] : [])],
   };
+}
+
+/** Who reads a call: folder: its owner, as the message's owner: the user, or an application of its domain two-legged. */
+function callFolderOwner(actor: ApplicationActor | UserActor): Prisma.MediaFolderWhereInput {
+  return actor.kind === "user" ? { ownerUserId: actor.userId } : { ownerUserId: { not: null } };
 }
 
 /** Media files an actor may read or write: their own ACL, else their folder's, else the creator only. */
@@ -173,12 +178,17 @@ export function mediaFileScope(actor: Actor, level: MediaLevel): Prisma.MediaFil
     domainId: actor.domainId,
     OR: [
       { folder: { NOT: callFolder }, OR: rules },
-      ...(level === "read" && actor.kind === "user" ? [{ folder: { ...callFolder, ownerUserId: actor.userId } }] : []),
+      ...(level === "read" ? [{ folder: { ...callFolder, ...callFolderOwner(actor) } }] : []),
     ],
   };
 }
 
 /** Calls of the users an actor may see (a user only its own): docs/calls.md. */
 export function callScope(actor: Actor): Prisma.CallWhereInput {
+  return { user: userScope(actor) };
+}
+
+/** Messages (issue 13): those of the users an actor may see, so a user only its own. */
+export function messageScope(actor: Actor): Prisma.MessageWhereInput {
   return { user: userScope(actor) };
 }

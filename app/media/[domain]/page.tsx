@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ConfirmForm } from "@/components/confirm-form";
 import { EmptyState } from "@/components/empty-state";
 import { formatDate } from "@/components/format-date";
+import { formatSize } from "@/components/format-size";
 import { PageHeader } from "@/components/page-header";
 import { card, link } from "@/components/styles";
 import { getDomainOverview } from "@/lib/domains/domain-overview";
@@ -32,7 +33,6 @@ function FolderIcon() {
   );
 }
 
-const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /** The domain's media: folder tree on the left, the open folder's files, upload and access on the right. */
 export default async function MediaBrowserPage({ params, searchParams }: { params: Promise<{ domain: string }>; searchParams: Promise<{ folder?: string }> }) {

@@ -1,2 +1,11 @@
 /** The portal page of one user and its devices. */
 export const userPagePath = (domain: string, guid: string) => `/domains/${encodeURIComponent(domain)}/users/${guid}`;
+
+/** A path segment as Next.js hands it over, decoded (left as is when it is not valid percent-encoding). */
+export const decodedSegment = (raw: string) => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+};

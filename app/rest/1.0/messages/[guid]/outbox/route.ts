@@ -1,0 +1,8 @@
+import { sendSmsContract } from "@/lib/messages/contracts";
+import { sendSms } from "@/lib/messages/send-sms";
+import { operation } from "@/lib/rest/operation";
+import { restRoute } from "@/lib/rest/route";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(sendSmsContract, async (ctx, { params, body }) => sendSms(ctx.actor, params.guid, body)),
+);

@@ -1,0 +1,8 @@
+import { operation } from "@/lib/rest/operation";
+import { restRoute } from "@/lib/rest/route";
+import { listServicesContract } from "@/lib/services/contracts";
+import { listServices } from "@/lib/services/list-services";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(listServicesContract, async (ctx, { params }) => listServices(ctx.actor, params.guid)),
+);

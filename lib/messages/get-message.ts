@@ -1,0 +1,23 @@
+import { prisma } from "@/lib/db/client";
+import { notFound } from "@/lib/errors/api-error";
+import type { Actor } from "@/lib/tenancy/actor";
+import { messageScope } from "@/lib/tenancy/scope";
+import { getUserOrThrow } from "@/lib/users/get-user";
+import { isGuid } from "@/lib/validation";
+import { applyDueReports } from "./apply-sms-reports";
+import { toMessageEntry, withRecipients, type MessageRow } from "./transform";
+
+/** The user's message in that folder if the actor may see it; 404 otherwise (a moved message answers at its new folder). */
+export async function getMessageOrThrow(actor: Actor, guid: string, folder: string, messageId: string): Promise<MessageRow> {
+  const user = await getUserOrThrow(actor, guid);
+  if (isGuid(messageId)) await applyDueReports({ messageId: messageId.toLowerCase() });
+  const message = isGuid(messageId)
+    ? await prisma.message.findFirst({ where: { AND: [{ id: messageId.toLowerCase(), userId: user.id, folder }, messageScope(actor)] }, include: withRecipients })
+    : null;
+  if (!message) throw notFound(`Message ${messageId} in folder ${folder} of user ${guid}`);
+  return message;
+}
+
+export async function getMessage(actor: Actor, guid: string, folder: string, messageId: string) {
+  return toMessageEntry(await getMessageOrThrow(actor, guid, folder, messageId));
+}

@@ -1,0 +1,38 @@
+import { prisma } from "@/lib/db/client";
+import type { Actor } from "@/lib/tenancy/actor";
+import { deviceScope, messageScope } from "@/lib/tenancy/scope";
+import { getUserOrThrow } from "@/lib/users/get-user";
+import { toMessageEntry, withRecipients } from "./transform";
+
+/** The other party of an SMS: who sent it, or the first recipient. */
+export const counterpartOf = (message: { type: string; from?: string; dest?: string }) =>
+  message.type === "InboundSms" ? message.from : message.dest?.split(",")[0];
+
+/** An SMS conversation of the user with one address, oldest first (the last 50; deleted ones left out). */
+export async function listSmsThread(actor: Actor, guid: string, counterpart: string) {
+  const user = await getUserOrThrow(actor, guid);
+  const rows = await prisma.message.findMany({
+    where: {
+      AND: [
+        { userId: user.id, folder: { not: "deleted" } },
+        { OR: [{ type: "InboundSms", fromAddress: counterpart }, { type: "OutboundSms", recipients: { some: { destination: counterpart } } }] },
+        messageScope(actor),
+      ],
+    },
+    include: withRecipients,
+    orderBy: [{ time: "desc" }, { id: "desc" }],
+    take: 50,
+  });
+  return rows.reverse().map(toMessageEntry);
+}
+
+/** The user's SMS numbers (tel:<digits>), to send from. */
+export async function smsNumbersOf(actor: Actor, guid: string): Promise<string[]> {
+  const user = await getUserOrThrow(actor, guid);
+  const devices = await prisma.device.findMany({
+    where: { AND: [{ userId: user.id, phoneNumber: { is: { sms: true, status: "allocated" } } }, deviceScope(actor)] },
+    select: { address: true },
+    orderBy: { createdAt: "asc" },
+  });
+  return devices.map((d) => d.address.replace(/^service:/, "tel:"));
+}

@@ -1,0 +1,73 @@
+import { chargeAccount } from "@/lib/billing/charge-account";
+import { requireBillingAccount } from "@/lib/billing/require-billing-account";
+import { prisma } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors/api-error";
+import { smsEngine } from "@/lib/telephony/sms-simulator";
+import type { Actor } from "@/lib/tenancy/actor";
+import { deviceScope } from "@/lib/tenancy/scope";
+import { getUserOrThrow } from "@/lib/users/get-user";
+import { createMessage } from "./create-message";
+import { getMessage } from "./get-message";
+import { messageStatus } from "./status";
+import { telOf, type SendSmsInput } from "./schemas";
+
+const senderRefused = (sender: string) =>
+  new ApiError("validation_failed", `sender: ${sender} is not an SMS number of this user. Allocate one with POST /devices/{guid} {"id": "@sms/<country>"} and send from it.`, {
+    extra: { errors: [{ field: "sender", message: "must be an SMS number the user holds" }] },
+  });
+
+/**
+ * Sends an SMS from one of the user's SMS numbers: the user's billing account pays one SMS per
+ * recipient up front (403 billing_required, 409 credit_exhausted: nothing is sent), the message is
+ * stored in "sent", then each recipient goes to the SMS engine: refused at once (FAILED) or SENT,
+ * with the engine's delivery report applied later (apply-sms-reports.ts).
+ */
+export async function sendSms(actor: Actor, guid: string, input: SendSmsInput) {
+  const user = await getUserOrThrow(actor, guid);
+  const sender = telOf(input.sender);
+  const number = await prisma.device.findFirst({
+    where: { AND: [{ userId: user.id, address: `service:${sender.slice(4)}`, phoneNumber: { is: { sms: true, status: "allocated" } } }, deviceScope(actor)] },
+    select: { id: true },
+  });
+  if (!number) throw senderRefused(sender);
+  const recipients = input.recipients.map(telOf);
+  const { accountId } = await requireBillingAccount(user.id);
+
+  const message = await prisma.$transaction(async (tx) => {
+    const created = await createMessage(tx, {
+      userId: user.id,
+      domainId: user.domainId,
+      type: "OutboundSms",
+      title: input.title,
+      body: input.body,
+      sender,
+      from: sender,
+      dest: recipients.join(","),
+      label: input.label,
+      recipients: recipients.map((destination) => ({ destination, status: "INITIAL" })),
+    });
+    await chargeAccount(tx, {
+      accountId,
+      item: "sms",
+      quantity: recipients.length,
+      userId: user.id,
+      reference: `message:${created.id}`,
+      description: `SMS from ${sender} to ${recipients.join(", ")}`,
+    });
+    return created;
+  });
+
+  const engine = smsEngine();
+  for (const recipient of message.recipients) {
+    const outcome = await engine.submit({ from: sender, to: recipient.destination, body: input.body });
+    await prisma.messageRecipient.update({
+      where: { id: recipient.id },
+      data: outcome.accepted
+        ? { status: "SENT", reportDueAt: outcome.report?.dueAt ?? null, reportStatus: outcome.report?.status ?? null }
+        : { status: "FAILED", detail: outcome.detail },
+    });
+  }
+  const all = await prisma.messageRecipient.findMany({ where: { messageId: message.id } });
+  await prisma.message.update({ where: { id: message.id }, data: { status: messageStatus(message, all) } });
+  return getMessage(actor, guid, message.folder, message.id);
+}

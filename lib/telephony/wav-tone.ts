@@ -1,0 +1,19 @@
+/** A mono 16-bit PCM WAV of a sine tone: the simulator's stand-in for recorded speech. */
+export function toneWav(seconds: number, hz = 440, rate = 8000): Uint8Array {
+  const samples = Math.round(seconds * rate);
+  const buffer = Buffer.alloc(44 + samples * 2);
+  buffer.write("RIFF", 0, "ascii");
+  buffer.writeUInt32LE(36 + samples * 2, 4);
+  buffer.write("WAVEfmt ", 8, "ascii");
+  buffer.writeUInt32LE(16, 16); // fmt chunk size
+  buffer.writeUInt16LE(1, 20); // PCM
+  buffer.writeUInt16LE(1, 22); // mono
+  buffer.writeUInt32LE(rate, 24);
+  buffer.writeUInt32LE(rate * 2, 28); // byte rate
+  buffer.writeUInt16LE(2, 32); // block align
+  buffer.writeUInt16LE(16, 34); // bits per sample
+  buffer.write("data", 36, "ascii");
+  buffer.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) buffer.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 8000), 44 + i * 2);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}

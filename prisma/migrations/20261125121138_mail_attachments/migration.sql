@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "MailboxMessage" ADD COLUMN     "attachments" JSONB NOT NULL DEFAULT '[]';
+
