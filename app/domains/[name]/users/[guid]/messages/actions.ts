@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { deleteMessage } from "@/lib/messages/delete-message";
 import { sendSmsSchema, updateMessageSchema } from "@/lib/messages/schemas";
 import { sendSms } from "@/lib/messages/send-sms";
@@ -45,13 +46,15 @@ export async function markAction(domain: string, guid: string, folder: string, i
 
 export async function moveAction(domain: string, guid: string, folder: string, id: string, _prev: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData, ["folder"]);
+  let moved;
   try {
-    const moved = await updateMessage(await actor(), guid, folder, id, updateMessageSchema.parse({ folder: values.folder?.trim() }));
-    revalidatePath(messagesPagePath(domain, guid));
-    return { notice: `Moved to ${moved.folder}.` };
+    moved = await updateMessage(await actor(), guid, folder, id, updateMessageSchema.parse({ folder: values.folder?.trim() }));
   } catch (error) {
     return errorState(error, values);
   }
+  revalidatePath(messagesPagePath(domain, guid));
+  // The message now answers at its new folder: follow it there.
+  redirect(messagesPagePath(domain, guid, moved.folder, moved.id));
 }
 
 export async function deleteAction(domain: string, guid: string, folder: string, id: string): Promise<FormState> {
@@ -61,5 +64,5 @@ export async function deleteAction(domain: string, guid: string, folder: string,
     return errorState(error);
   }
   revalidatePath(messagesPagePath(domain, guid));
-  return { notice: folder === "deleted" ? "Deleted for good." : "Moved to deleted." };
+  redirect(messagesPagePath(domain, guid, folder));
 }

@@ -143,7 +143,7 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                       const mine = m.type === "OutboundSms";
                       return (
                         <li key={m.id} className={`flex ${mine ? "justify-end" : "justify-start"}`}>
-                          <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${mine ? "bg-brand-500 text-white" : "bg-slate-100 text-slate-900"} ${m.id === selected.id ? "ring-2 ring-brand-200" : ""}`}>
+                          <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${mine ? "bg-brand-500 text-white" : "bg-slate-100 text-slate-900"} ${m.id === selected.id ? "ring-2 ring-brand-100" : ""}`}>
                             <p className="break-words whitespace-pre-wrap">{m.body}</p>
                             <p className={`mt-1 text-xs ${mine ? "text-brand-50" : "text-slate-500"}`}>
                               {formatDateTime(m.time)}
