@@ -177,3 +177,8 @@ export function mediaFileScope(actor: Actor, level: MediaLevel): Prisma.MediaFil
     ],
   };
 }
+
+/** Guest-call tokens of the users an actor may see (a user only its own). */
+export function guestTokenScope(actor: Actor): Prisma.GuestTokenWhereInput {
+  return { user: userScope(actor) };
+}
