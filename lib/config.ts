@@ -71,6 +71,14 @@ const schema = z.object({
   NUMBER_QUARANTINE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** The pricing table as JSON (docs/billing.md); unset: the built-in fictional prices. */
   BILLING_PRICES: priceTableJson.optional(),
+  /** Calls (docs/calls.md): what carries them; "simulator" (the only engine so far) is deterministic and in-process. */
+  TELEPHONY_ENGINE: z.enum(["simulator"]).default("simulator"),
+  /** Simulator: how long an ordinary number rings before it answers (simulated ms). */
+  SIMULATOR_RING_MS: z.coerce.number().int().min(0).max(600_000).default(300),
+  /** How often the server fires the engine's due actions (ms). */
+  TELEPHONY_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  /** POST /calls waits this long (real ms) for the first two legs to answer before answering 504 call_pending. */
+  CALL_CONNECT_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(15_000),
   DEMO_DEVELOPER_EMAIL: z.email().default("demo@example.com"),
   DEMO_DEVELOPER_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   DEMO_DOMAIN: z.string().regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, "lowercase letters, digits, dot and dash").default("demo"),

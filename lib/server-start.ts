@@ -23,6 +23,8 @@ function startJobScheduler() {
   if (DELIVERY_SCHEDULER === "off") return;
   every(DELIVERY_INTERVAL_MS, "/api/jobs/deliver");
   every(RENEWAL_INTERVAL_MS, "/api/jobs/renew-numbers");
+  // Calls: fires the telephony engine's due events; its first run also reconciles calls after a restart.
+  every(config().TELEPHONY_TICK_MS, "/api/jobs/telephony");
 }
 
 /** Calls a job route every `interval` ms, never while its previous call is still running. */

@@ -23,6 +23,19 @@ export const errorCodes = {
   service_unavailable: { status: 503, title: "Service Unavailable" },
   /** Media: an upload would take the domain past MEDIA_QUOTA_BYTES. */
   quota_exceeded: { status: 409, title: "Quota exceeded" },
+  /** Calls (docs/calls.md): a leg cannot make that change from its status (unhold a hung-up leg). */
+  illegal_leg_state: { status: 409, title: "Illegal leg state" },
+  /** POST /calls: a leg was busy, did not answer, failed, or is still ringing when the wait ends. */
+  call_busy: { status: 409, title: "Call busy" },
+  call_not_answered: { status: 409, title: "Call not answered" },
+  call_failed: { status: 502, title: "Call failed" },
+  call_pending: { status: 504, title: "Call not connected yet" },
+  /** An Idempotency-Key sent again with a different request, or while its first request still runs. */
+  idempotency_key_reused: { status: 409, title: "Idempotency key reused" },
+  /** Guest calls (docs/tokens.md): the guest token is unknown, revoked, or outside its startDate-endDate window. */
+  guest_token_refused: { status: 401, title: "Guest token refused" },
+  /** Guest calls: maxConcurrent calls placed with the token are still going on. */
+  guest_calls_exhausted: { status: 409, title: "Guest calls exhausted" },
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -40,6 +40,8 @@ export interface Contract {
    * neither reads nor parses it; a sent oauth_body_hash is checked while streaming (auth.bodyCheck).
    */
   streamsBody?: true;
+  /** An Idempotency-Key header makes a retry replay the first response (lib/idempotency, docs/calls.md). */
+  idempotent?: true;
   /** A GET that also answers signed URLs (?h=, the original players' form): docs/media.md. */
   signedUrl?: true;
   /** A valid body: shown in the reference, and sent by the shared security tests. */

@@ -4,6 +4,7 @@ import { log } from "@/lib/log";
 import { actorOf } from "@/lib/tenancy/actor";
 import { isStorableText } from "@/lib/validation";
 import { ApiError } from "@/lib/errors/api-error";
+import { replayable } from "@/lib/idempotency/replayable";
 import { authenticate } from "./authenticate";
 import type { AuthedContext, RestContext } from "./context";
 import { fillLocation, type Contract, type Input, type ResultOf } from "./contract";
@@ -55,8 +56,13 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
         body: contract.body ? parseJsonBody(request, rawBody, contract.body) : undefined,
       } as Input<C>;
       const ctx: RestContext = { requestId, request, url, rawBody, auth, actor: auth ? actorOf(auth) : null };
-      const result = await handler(ctx as ContextFor<C>, input);
-      response = result instanceof Response ? result : toResponse(contract, result, request, input.params as Record<string, unknown>);
+      const respond = async () => {
+        const result = await handler(ctx as ContextFor<C>, input);
+        return result instanceof Response ? result : toResponse(contract, result, request, input.params as Record<string, unknown>);
+      };
+      response = contract.idempotent
+        ? await replayable({ ...ctx, operationId: contract.operationId }, () => respond().catch((error) => errorResponse(error, requestId, request)))
+        : await respond();
     } catch (error) {
       response = errorResponse(error, requestId, request);
     }

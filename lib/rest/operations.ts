@@ -8,6 +8,8 @@ import * as oauth from "@/lib/oauth/contracts";
 import * as sessions from "@/lib/sessions/contracts";
 import * as users from "@/lib/users/contracts";
 import * as media from "@/lib/media/contracts";
+import * as calls from "@/lib/calls/contracts";
+import * as simulator from "@/lib/telephony/contracts";
 import * as tokens from "@/lib/tokens/contracts";
 import type { Contract } from "./contract";
 
@@ -17,6 +19,6 @@ import type { Contract } from "./contract";
 const isContract = (value: unknown): value is Contract =>
   typeof value === "object" && value !== null && "operationId" in value && "method" in value && "path" in value;
 
-export const allContracts: Contract[] = [oauth, users, devices, domains, applications, events, sessions, billing, health, media, tokens]
+export const allContracts: Contract[] = [oauth, users, devices, domains, applications, events, sessions, billing, health, media, calls, simulator, tokens]
   .flatMap((area) => Object.values(area))
   .filter(isContract);

@@ -178,6 +178,11 @@ export function mediaFileScope(actor: Actor, level: MediaLevel): Prisma.MediaFil
   };
 }
 
+/** Calls of the users an actor may see (a user only its own): docs/calls.md. */
+export function callScope(actor: Actor): Prisma.CallWhereInput {
+  return { user: userScope(actor) };
+}
+
 /** Guest-call tokens of the users an actor may see (a user only its own). */
 export function guestTokenScope(actor: Actor): Prisma.GuestTokenWhereInput {
   return { user: userScope(actor) };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineContract } from "@/lib/rest/contract";
 import type { Filterable } from "@/lib/rest/list-query";
 import { guidParam } from "@/lib/validation";
-import { createTokenSchema, tokenEntrySchema } from "./schemas";
+import { createTokenSchema, guestCallEntrySchema, guestCallSchema, tokenEntrySchema } from "./schemas";
 
 export const tokenFilterable: Filterable = {
   id: { type: "uuid", column: "id" },
@@ -69,4 +69,45 @@ export const deleteTokenContract = defineContract({
   auth: "application",
   params: tokenPath,
   success: { status: 200, description: "Revoked.", entry: tokenEntrySchema },
+});
+
+const guestCallPath = z.object({ guestCallId: z.string().min(1).max(100).meta({ description: "The guest call's id, from the Location of POST /tokens/call." }) });
+
+export const createGuestCallContract = defineContract({
+  operationId: "createGuestCall",
+  method: "POST",
+  path: "/tokens/call",
+  tag,
+  summary: "Call as a guest, with a guest-call token",
+  description:
+    "For an anonymous web visitor: no OAuth, the token's secret is the credential (`Authorization: Bearer gt_...`). Calls the token's callee; the call is the user's (its history names the guest as caller id). 201 once connected, like POST /calls/{guid}; busy, no answer and failure answer its problems. 401 guest_token_refused for an unknown, revoked, not yet valid or expired token; 409 guest_calls_exhausted while maxConcurrent calls with it are going on.",
+  auth: "none",
+  body: guestCallSchema,
+  example: { caller: "Ada (website)" },
+  success: { status: 201, description: "Connected; Location is the guest's view of the call.", entry: guestCallEntrySchema },
+  location: "/tokens/call/{id}",
+});
+
+export const getGuestCallContract = defineContract({
+  operationId: "getGuestCall",
+  method: "GET",
+  path: "/tokens/call/{guestCallId}",
+  tag,
+  summary: "Follow a guest call",
+  description: "No OAuth: the guest call's id (only its visitor got it) is the credential, like a signed media link. Shows the call's state, never the user.",
+  auth: "none",
+  params: guestCallPath,
+  success: { status: 200, description: "The guest call.", entry: guestCallEntrySchema },
+});
+
+export const deleteGuestCallContract = defineContract({
+  operationId: "deleteGuestCall",
+  method: "DELETE",
+  path: "/tokens/call/{guestCallId}",
+  tag,
+  summary: "Hang up a guest call",
+  description: "The visitor ends its own call (an ended call stays as it is) and frees its slot of the token's maxConcurrent.",
+  auth: "none",
+  params: guestCallPath,
+  success: { status: 200, description: "The call, ended.", entry: guestCallEntrySchema },
 });

@@ -10,7 +10,7 @@ import { toTokenEntry, withActiveCalls } from "./transform";
 export async function getTokenOrThrow(actor: Actor, guid: string, tokenId: string) {
   const user = await getUserOrThrow(actor, guid);
   const token = isGuid(tokenId)
-    ? await prisma.guestToken.findFirst({ where: { AND: [{ id: tokenId.toLowerCase(), userId: user.id }, guestTokenScope(actor)] }, include: withActiveCalls })
+    ? await prisma.guestToken.findFirst({ where: { AND: [{ id: tokenId.toLowerCase(), userId: user.id }, guestTokenScope(actor)] }, include: withActiveCalls() })
     : null;
   if (!token) throw notFound(`Token ${tokenId} of user ${guid}`);
   return token;

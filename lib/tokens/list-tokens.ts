@@ -12,7 +12,7 @@ export async function listTokens(actor: Actor, guid: string, query: ListQuery) {
   const where: Prisma.GuestTokenWhereInput = { AND: [{ userId: user.id }, guestTokenScope(actor), query.where] };
   const [total, rows] = await Promise.all([
     prisma.guestToken.count({ where }),
-    prisma.guestToken.findMany({ where, include: withActiveCalls, skip: query.skip, take: query.take, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+    prisma.guestToken.findMany({ where, include: withActiveCalls(), skip: query.skip, take: query.take, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
   ]);
   return toPage(query, total, rows.map((row) => toTokenEntry(row)));
 }

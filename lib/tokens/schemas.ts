@@ -71,3 +71,19 @@ export const guestCallSchema = z
   })
   .meta({ id: "GuestCallRequest" });
 export type GuestCallInput = z.infer<typeof guestCallSchema>;
+
+export const guestCallEntrySchema = z
+  .object({
+    id: guid.meta({ description: "The guest call's id: GET and DELETE /tokens/call/{id} with it." }),
+    caller: z.string().meta({ description: "The guest, as the user's call history names it." }),
+    callee: z.string(),
+    status: z.string().meta({ description: "The call's status: STARTED, RINGING, CONNECTED, then COMPLETED, BUSY, NOANSWER or FAILURE." }),
+    calleeStatus: z.string().meta({ description: "The callee's leg: RINGING, ANSWERED, HUNGUP, ..." }),
+    active: z.boolean(),
+    startTime: z.iso.datetime(),
+    answerTime: z.iso.datetime().optional(),
+    endTime: z.iso.datetime().optional(),
+    duration: z.number().int().meta({ description: "Seconds connected." }),
+  })
+  .meta({ id: "GuestCall" });
+export type GuestCallEntry = z.infer<typeof guestCallEntrySchema>;

@@ -1,10 +1,11 @@
 import type { GuestToken } from "@prisma/client";
+import { liveGuestCall } from "./guest-calls";
 import type { TokenEntry } from "./schemas";
 
 export type TokenRow = GuestToken & { _count: { calls: number } };
 
-/** Include this with every token query: activeCalls counts the calls not yet ended. */
-export const withActiveCalls = { _count: { select: { calls: { where: { endedAt: null } } } } } as const;
+/** Include this with every token query: activeCalls counts the guest calls going on. */
+export const withActiveCalls = () => ({ _count: { select: { calls: { where: liveGuestCall() } } } });
 
 export function tokenStatus(token: Pick<GuestToken, "startDate" | "endDate" | "revokedAt">, now = new Date()): TokenEntry["status"] {
   if (token.revokedAt) return "revoked";

@@ -23,10 +23,9 @@ CREATE TABLE "GuestToken" (
 CREATE TABLE "GuestCall" (
     "id" UUID NOT NULL,
     "tokenId" UUID NOT NULL,
-    "callId" UUID,
+    "callId" INTEGER,
     "caller" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "endedAt" TIMESTAMP(3),
 
     CONSTRAINT "GuestCall_pkey" PRIMARY KEY ("id")
 );
@@ -38,10 +37,10 @@ CREATE UNIQUE INDEX "GuestToken_secretHash_key" ON "GuestToken"("secretHash");
 CREATE INDEX "GuestToken_userId_createdAt_id_idx" ON "GuestToken"("userId", "createdAt", "id");
 
 -- CreateIndex
-CREATE INDEX "GuestCall_tokenId_endedAt_idx" ON "GuestCall"("tokenId", "endedAt");
+CREATE UNIQUE INDEX "GuestCall_callId_key" ON "GuestCall"("callId");
 
 -- CreateIndex
-CREATE INDEX "GuestCall_callId_idx" ON "GuestCall"("callId");
+CREATE INDEX "GuestCall_tokenId_createdAt_idx" ON "GuestCall"("tokenId", "createdAt");
 
 -- AddForeignKey
 ALTER TABLE "GuestToken" ADD CONSTRAINT "GuestToken_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -51,4 +50,7 @@ ALTER TABLE "GuestToken" ADD CONSTRAINT "GuestToken_applicationId_fkey" FOREIGN 
 
 -- AddForeignKey
 ALTER TABLE "GuestCall" ADD CONSTRAINT "GuestCall_tokenId_fkey" FOREIGN KEY ("tokenId") REFERENCES "GuestToken"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "GuestCall" ADD CONSTRAINT "GuestCall_callId_fkey" FOREIGN KEY ("callId") REFERENCES "Call"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

@@ -1,0 +1,8 @@
+import { updateLegContract } from "@/lib/calls/contracts";
+import { updateLeg } from "@/lib/calls/update-call";
+import { operation } from "@/lib/rest/operation";
+import { restRoute } from "@/lib/rest/route";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(updateLegContract, async (ctx, { params, body }) => updateLeg(ctx.actor, params.guid, params.callId, params.legId, body)),
+);

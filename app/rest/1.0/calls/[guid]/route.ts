@@ -1,0 +1,10 @@
+import { createCallContract, listCallsContract } from "@/lib/calls/contracts";
+import { createCall } from "@/lib/calls/create-call";
+import { listCalls } from "@/lib/calls/list-calls";
+import { operation } from "@/lib/rest/operation";
+import { restRoute } from "@/lib/rest/route";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(listCallsContract, async (ctx, { params, query }) => listCalls(ctx.actor, params.guid, query)),
+  operation(createCallContract, async (ctx, { params, body }) => createCall(ctx.actor, params.guid, body)),
+);

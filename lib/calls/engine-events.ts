@@ -1,0 +1,88 @@
+import type { Tx } from "@/lib/db/client";
+import type { EngineEvent, LegRef } from "@/lib/telephony/engine";
+import { canTransition, isEnded, type LegStatus } from "@/lib/telephony/leg-state";
+import { publishCallEvent } from "./call-events";
+import { endCall, endLeg, finishRecording } from "./end-call";
+import { engine } from "./engine";
+import { createInboundCall } from "./inbound-call";
+import { onInboundCallNotAnswered } from "./inbound-handlers";
+import { lockCall } from "./lock-call";
+import { playToLegs } from "./play";
+import type { CallStatus } from "./schemas";
+import { withLegs, type CallRow } from "./transform";
+
+const LEG_END: Record<string, LegStatus> = { busy: "BUSY", noanswer: "NOANSWER", failed: "FAILURE", hungup: "HUNGUP" };
+const CALL_END: Partial<Record<LegStatus, CallStatus>> = { BUSY: "BUSY", NOANSWER: "NOANSWER", FAILURE: "FAILURE", HUNGUP: "FAILURE" };
+
+const liveLegs = (call: CallRow) => call.legs.filter((l) => !isEnded(l.status as LegStatus));
+
+/**
+ * What the telephony engine reports, applied to calls and legs inside the engine's transaction.
+ * A report about a leg or call that has already ended (a race with a hang-up) changes nothing.
+ */
+export async function handleEngineEvent(tx: Tx, event: EngineEvent): Promise<void | { ringLeg: LegRef }> {
+  if (event.kind === "inbound") return createInboundCall(tx, event.from, event.to, event.at, event.applicationId);
+  if (event.kind === "recordComplete") {
+    await lockCall(tx, event.callId);
+    const call = await tx.call.findUnique({ where: { id: event.callId }, include: withLegs });
+    if (call?.recording) await finishRecording(tx, call);
+    return;
+  }
+  const target = await tx.callLeg.findUnique({ where: { id: event.legId }, select: { callId: true } });
+  if (!target) return;
+  await lockCall(tx, target.callId);
+  const leg = await tx.callLeg.findUnique({ where: { id: event.legId }, include: { call: { include: withLegs } } });
+  if (!leg || !leg.call.active || isEnded(leg.status as LegStatus)) return;
+  const call = leg.call;
+  const at = event.at;
+  switch (event.kind) {
+    case "ringing":
+      if (!canTransition(leg.status as LegStatus, "RINGING")) return;
+      await tx.callLeg.update({ where: { id: leg.id }, data: { status: "RINGING" } });
+      if (call.status === "STARTED") await tx.call.update({ where: { id: call.id }, data: { status: "RINGING" } });
+      return publishCallEvent(tx, call, "CallRinging", { leg: leg.id, status: "RINGING" });
+    case "answered":
+      return legAnswered(tx, call, leg.id, at);
+    case "dtmf":
+      return publishCallEvent(tx, call, "DtmfReceived", { leg: leg.id, status: leg.status, digits: event.digits, timedOut: event.timedOut });
+    case "playComplete":
+      if (leg.playId === event.transactionId) await tx.callLeg.update({ where: { id: leg.id }, data: { playing: false, playId: null } });
+      return publishCallEvent(tx, call, "PlayAnnouncementComplete", { leg: leg.id, status: leg.status, transactionId: event.transactionId, interrupted: false });
+    default: {
+      const status = LEG_END[event.kind]!;
+      await endLeg(tx, call, leg.id, status, at, event.reason);
+      return afterLegEnded(tx, call.id, leg.id, status, at);
+    }
+  }
+}
+
+async function legAnswered(tx: Tx, call: CallRow, legId: number, at: Date): Promise<void> {
+  await tx.callLeg.update({ where: { id: legId }, data: { status: "ANSWERED", answerTime: at } });
+  await publishCallEvent(tx, call, "CallLegAnswered", { leg: legId, status: "ANSWERED", answered_timestamp: at.toISOString() });
+  const updated = await tx.call.findUniqueOrThrow({ where: { id: call.id }, include: withLegs });
+  const [first, second] = updated.legs;
+  if (updated.connectTime) return engine().bridge(tx, call.id, [legId]);
+  if (first?.status !== "ANSWERED" || second?.status !== "ANSWERED") return;
+  await tx.call.update({ where: { id: call.id }, data: { connectTime: at, status: "CONNECTED" } });
+  await engine().bridge(tx, call.id, [first.id, second.id]);
+  await publishCallEvent(tx, updated, "CallStatusChanged", { status: "CONNECTED", mode: updated.mode });
+  if (updated.mode !== "talk") for (const leg of [first, second]) await engine().setMode(tx, leg.id, updated.mode as "hold");
+  if (updated.announce) await playToLegs(tx, updated, [first, second], "announce", [{ type: "string", value: updated.announce }]);
+}
+
+/**
+ * After a leg ended: before the call connected, one of its first two legs ending ends the call with
+ * that leg's status (an inbound call's unanswered callee goes to onInboundCallNotAnswered); once
+ * connected, the call ends when fewer than two legs remain.
+ */
+export async function afterLegEnded(tx: Tx, callId: number, legId: number, status: LegStatus, at: Date): Promise<void> {
+  const call = await tx.call.findUniqueOrThrow({ where: { id: callId }, include: withLegs });
+  if (!call.active) return;
+  const index = call.legs.findIndex((l) => l.id === legId);
+  if (!call.connectTime) {
+    if (index > 1) return;
+    if (!call.outbound && status === "NOANSWER") return onInboundCallNotAnswered(tx, call, at);
+    return endCall(tx, call.id, CALL_END[status] ?? "FAILURE", at, { reason: `leg ${legId} (${call.legs[index]!.address}) ${status}` });
+  }
+  if (liveLegs(call).length < 2) await endCall(tx, call.id, "COMPLETED", at);
+}

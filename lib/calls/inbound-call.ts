@@ -1,0 +1,27 @@
+import type { Tx } from "@/lib/db/client";
+import type { LegRef } from "@/lib/telephony/engine";
+import { openCall } from "./open-call";
+
+/**
+ * An inbound call from `from` to the user holding device `to`: the caller's leg is on the line
+ * (ANSWERED), the user's leg is ringing; the engine reports what happens to it. Undefined when no
+ * user of the application's domain holds `to`.
+ */
+export async function createInboundCall(tx: Tx, from: string, to: string, at: Date, applicationId?: string): Promise<{ ringLeg: LegRef } | undefined> {
+  const application = applicationId ? await tx.application.findUnique({ where: { id: applicationId }, include: { domain: { select: { name: true } } } }) : null;
+  const device = application
+    ? await tx.device.findFirst({ where: { address: to, domainId: application.domainId }, include: { user: { include: { domain: { select: { name: true } } } } } })
+    : null;
+  if (!application || !device) return undefined;
+  const call = await openCall(tx, {
+    user: device.user,
+    application: { id: application.id, publicId: `${application.domain.name}:${application.name}` },
+    legs: [from, to],
+    outbound: false,
+    at,
+  });
+  const [caller, callee] = call.legs as [(typeof call.legs)[0], (typeof call.legs)[0]];
+  await tx.callLeg.update({ where: { id: caller.id }, data: { status: "ANSWERED", answerTime: at } });
+  await tx.callLeg.update({ where: { id: callee.id }, data: { status: "CONNECTING" } });
+  return { ringLeg: { callId: call.id, legId: callee.id, address: callee.address } };
+}

@@ -1,0 +1,21 @@
+import type { Prisma } from "@prisma/client";
+import { prisma } from "@/lib/db/client";
+import { toPage, type ListQuery } from "@/lib/rest/list-query";
+import type { Actor } from "@/lib/tenancy/actor";
+import { callScope } from "@/lib/tenancy/scope";
+import { getUserOrThrow } from "@/lib/users/get-user";
+import { ensureCallsReady } from "./calls-ready";
+import { toCallEntries } from "./get-call";
+import { withLegs } from "./transform";
+
+/** A page of a user's call history, newest first. */
+export async function listCalls(actor: Actor, guid: string, query: ListQuery) {
+  await ensureCallsReady();
+  const user = await getUserOrThrow(actor, guid);
+  const where: Prisma.CallWhereInput = { AND: [{ userId: user.id }, callScope(actor), query.where] };
+  const [total, rows] = await Promise.all([
+    prisma.call.count({ where }),
+    prisma.call.findMany({ where, include: withLegs, skip: query.skip, take: query.take, orderBy: [{ startTime: "desc" }, { id: "desc" }] }),
+  ]);
+  return toPage(query, total, await toCallEntries(rows));
+}

@@ -1,0 +1,38 @@
+import type { Tx } from "@/lib/db/client";
+import { publishCallEvent } from "./call-events";
+import { bootId } from "./calls-ready";
+import { withLegs, type CallRow } from "./transform";
+
+export interface NewCall {
+  user: { id: string; domainId: string; domain: { name: string } };
+  application: { id: string; publicId: string };
+  legs: string[];
+  callerId?: string | null;
+  mode?: string;
+  announce?: string;
+  outbound: boolean;
+  at: Date;
+}
+
+/** Writes a call with its legs (all STARTED) and publishes CallInitiated; the caller then dials them. */
+export async function openCall(tx: Tx, input: NewCall): Promise<CallRow> {
+  const call = await tx.call.create({
+    data: {
+      domainId: input.user.domainId,
+      domainName: input.user.domain.name,
+      userId: input.user.id,
+      applicationId: input.application.id,
+      applicationPublicId: input.application.publicId,
+      callerId: input.callerId ?? null,
+      mode: input.mode ?? "talk",
+      announce: input.announce,
+      outbound: input.outbound,
+      startTime: input.at,
+      bootId: bootId(),
+      legs: { create: input.legs.map((address) => ({ address, startTime: input.at })) },
+    },
+    include: withLegs,
+  });
+  await publishCallEvent(tx, call, "CallInitiated", { status: "STARTED", outbound: input.outbound, ...(call.callerId ? { callerId: call.callerId } : {}) });
+  return call;
+}

@@ -1,0 +1,62 @@
+import type { Tx } from "@/lib/db/client";
+
+// The one narrow interface between the calls API (lib/calls) and whatever carries calls. The API
+// asks the engine to act (originate, bridge, hold, hang up, play, record, collect digits,
+// transfer); the engine reports what the far end did through one callback, onEvent. Every method
+// runs inside the caller's transaction, so an engine keeping state in the database commits it with
+// the call's own change. Today's engine is the simulator (./simulator.ts); a SIP carrier comes later.
+
+export type LegMode = "talk" | "hold" | "mute";
+
+export interface LegRef {
+  callId: number;
+  legId: number;
+  address: string;
+}
+
+/** Audio the engine recorded; the calls API stores it as a media file. */
+export interface RecordedAudio {
+  bytes: Uint8Array;
+  /** File extension matching the bytes, e.g. "wav". */
+  extension: string;
+  seconds: number;
+}
+
+/** What the far end (or the engine) did; `at` is the engine's clock. */
+export type EngineEvent =
+  | { kind: "ringing" | "answered" | "busy" | "noanswer" | "failed" | "hungup"; legId: number; at: Date; reason?: string }
+  | { kind: "dtmf"; legId: number; at: Date; digits: string; timedOut: boolean }
+  | { kind: "playComplete"; legId: number; at: Date; transactionId: string }
+  | { kind: "recordComplete"; callId: number; at: Date; audio: RecordedAudio }
+  /** A call arrived from `from` for `to` (for the application, when the engine knows it); the handler answers with the leg to ring. */
+  | { kind: "inbound"; at: Date; from: string; to: string; applicationId?: string };
+
+export type EngineEventHandler = (tx: Tx, event: EngineEvent) => Promise<void | { ringLeg: LegRef }>;
+
+export interface TelephonyEngine {
+  readonly name: string;
+  /** The engine's clock: call times and durations are read from it. */
+  now(tx?: Tx): Promise<Date>;
+  /** Dials the leg's address; it then reports ringing, answered, busy, noanswer or failed. */
+  originate(tx: Tx, leg: LegRef, callerId: string | null): Promise<void>;
+  /** Joins answered legs into one conversation. */
+  bridge(tx: Tx, callId: number, legIds: number[]): Promise<void>;
+  setMode(tx: Tx, legId: number, mode: LegMode): Promise<void>;
+  /** Drops a leg; the engine reports nothing more about it. */
+  hangup(tx: Tx, legId: number): Promise<void>;
+  /** Plays media to a leg; playComplete follows after `seconds` unless stopped. */
+  play(tx: Tx, leg: LegRef, transactionId: string, seconds: number): Promise<void>;
+  stopPlay(tx: Tx, legId: number): Promise<void>;
+  /** Records the call; with `seconds`, recordComplete follows after that long. */
+  record(tx: Tx, callId: number, seconds: number | undefined): Promise<void>;
+  /** Stops recording and returns the audio so far (undefined when nothing was recording). */
+  stopRecord(tx: Tx, callId: number): Promise<RecordedAudio | undefined>;
+  /** Collects up to maxDigits DTMF digits; dtmf follows (timedOut with what came) after at most timeoutSeconds. */
+  collectDtmf(tx: Tx, leg: LegRef, maxDigits: number, timeoutSeconds: number): Promise<void>;
+  /** Moves an answered leg into another call, where it continues as the leg `to`. */
+  transfer(tx: Tx, fromLegId: number, to: LegRef): Promise<void>;
+  /** Fires what is due; returns how many events it reported. */
+  tick(): Promise<number>;
+  /** After a server restart: whether the engine can still carry the call; if not, it forgets it. */
+  resume(tx: Tx, callId: number): Promise<{ resumed: true } | { resumed: false; reason: string }>;
+}
