@@ -52,10 +52,21 @@ async function mediaParamValues(): Promise<Record<string, ParamValues>> {
 }
 
 /** A guest-call token of the user, for its default device. */
-async function guestTokenOf(user: { login: string; creds: Credentials }, domain: string): Promise<string> {
+async function guestTokenOf(user: { login: string; creds: Credentials }, domain: string): Promise<{ id: string; secret: string }> {
   const res = await call(baseUrl, user.creds, "POST", "/tokens", { json: { type: "uphone", callee: `sip:${user.login}@${domain}` } });
   if (res.status !== 201) throw new Error(`guest token: ${res.status} ${res.text}`);
-  return res.body.entry.id;
+  return { id: res.body.entry.id, secret: res.body.entry.token };
+}
+
+/** Token ids of both users, and a guest call placed with the first (its id is the guest's credential). */
+async function tokenParamValues(own: { login: string; creds: Credentials }, foreign: { login: string; creds: Credentials }): Promise<Record<string, ParamValues>> {
+  const [mine, theirs] = [await guestTokenOf(own, "demo"), await guestTokenOf(foreign, "other")];
+  const guestCall = await call(baseUrl, demoApp, "POST", "/tokens/call", { json: {}, unsigned: true, headers: { Authorization: `Bearer ${mine.secret}` } });
+  if (guestCall.status !== 201) throw new Error(`guest call: ${guestCall.status} ${guestCall.text}`);
+  return {
+    tokenId: { own: mine.id, otherDomain: theirs.id, random: randomUUID() },
+    guestCallId: { own: guestCall.body.entry.id, otherDomain: randomUUID(), random: randomUUID() },
+  };
 }
 
 async function requestToken(): Promise<Credentials> {
@@ -76,7 +87,7 @@ beforeAll(async () => {
     // Each user's default device. GET /devices/@purpose has no parameter: it is a literal path.
     deviceId: { own: `sip:${ownUser.login}@demo`, otherDomain: `sip:${foreignUser.login}@other`, random: "tel:15550000000" },
     ...(await mediaParamValues()),
-    tokenId: { own: await guestTokenOf(ownUser, "demo"), otherDomain: await guestTokenOf(foreignUser, "other"), random: randomUUID() },
+    ...(await tokenParamValues(ownUser, foreignUser)),
   };
   credsFor = { none: undefined, application: demoApp, consumer: demoApp, user: ownUser.creds, "request-token": await requestToken() };
   const login = await call(baseUrl, demoApp, "POST", "/login", {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { client, createLoggedInUser, otherApp, uniqueLogin } from "../support/api-client";
 
@@ -168,5 +168,136 @@ describe("tokens: list, get, revoke", () => {
     const get = await app("GET", "/tokens");
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST, OPTIONS");
+  });
+});
+
+/** A request of the anonymous visitor: no OAuth, the token's secret as a Bearer credential. */
+function guest(method: string, path: string, secret?: string, json: unknown = method === "POST" ? {} : undefined) {
+  return app(method, path, { json, unsigned: true, headers: secret ? { Authorization: `Bearer ${secret}` } : {} });
+}
+
+/** A user with a token (maxConcurrent and window as given) for its default device, which answers after a short ring. */
+async function userWithToken(fields: Record<string, unknown> = {}) {
+  const user = await newUser();
+  const res = await user.api("POST", "/tokens", { json: { type: "uphone", callee: user.device, ...fields } });
+  expect(res.status, res.text).toBe(201);
+  return { user, token: res.body.entry as { id: string; token: string }, path: `/tokens/${user.guid}/${res.body.entry.id}` };
+}
+
+describe("tokens: guest calls", () => {
+  it("places a call to the callee that the user's history shows with the guest as caller; the guest follows it and hangs up", async () => {
+    const { user, token, path } = await userWithToken({ caller: "Website visitor" });
+    const placed = await guest("POST", "/tokens/call", token.token, { caller: "Ada (pricing page)" });
+    expect(placed.status, placed.text).toBe(201);
+    const id = placed.body.entry.id;
+    expect(placed.headers.get("location")).toBe(`${baseUrl}/rest/1.0/tokens/call/${id}`);
+    expect(placed.body.entry).toMatchObject({ caller: "Ada (pricing page)", callee: user.device, status: "CONNECTED", calleeStatus: "ANSWERED", active: true });
+    expect(placed.text).not.toContain(user.guid);
+
+    const history = await user.api("GET", `/calls/${user.guid}`);
+    expect(history.body.totalResults).toBe(1);
+    expect(history.body.entry[0]).toMatchObject({ callerId: "Ada (pricing page)", status: "CONNECTED", application: "demo:demo-app" });
+    expect(history.body.entry[0].legs.map((l: { address: string }) => l.address)).toEqual(["sip:guest@guest.invalid", user.device]);
+    expect((await user.api("GET", path)).body.entry).toMatchObject({ activeCalls: 1, status: "active" });
+    expect((await user.api("GET", path)).body.entry.lastUsed).toBeDefined();
+
+    const followed = await guest("GET", `/tokens/call/${id}`);
+    expect(followed.status).toBe(200);
+    expect(followed.body.entry).toMatchObject({ id, status: "CONNECTED", active: true });
+    const hungUp = await guest("DELETE", `/tokens/call/${id}`);
+    expect(hungUp.status, hungUp.text).toBe(200);
+    expect(hungUp.body.entry).toMatchObject({ id, active: false, status: "COMPLETED" });
+    expect(hungUp.body.entry.endTime).toBeDefined();
+    expect((await user.api("GET", `/calls/${user.guid}/${history.body.entry[0].id}`)).body.entry).toMatchObject({ active: false, status: "COMPLETED" });
+    expect((await user.api("GET", path)).body.entry.activeCalls).toBe(0);
+    expect((await guest("DELETE", `/tokens/call/${id}`)).body.entry.status).toBe("COMPLETED");
+
+    // Without a name from the visitor, the token's caller names the guest.
+    const unnamed = await guest("POST", "/tokens/call", token.token);
+    expect(unnamed.body.entry.caller).toBe("Website visitor");
+    await guest("DELETE", `/tokens/call/${unnamed.body.entry.id}`);
+  });
+
+  it("refuses a missing, unknown, revoked, not yet valid or expired token with 401 guest_token_refused and places no call", async () => {
+    const { user, token, path } = await userWithToken();
+    const missing = await guest("POST", "/tokens/call");
+    expect(missing.status).toBe(401);
+    expect(missing.body.code).toBe("guest_token_refused");
+    expect(missing.headers.get("www-authenticate")).toMatch(/^Bearer realm="[^"]+", error="invalid_request"$/);
+    const oauth = await app("POST", "/tokens/call", { json: {} });
+    expect(oauth.status).toBe(401);
+    const unknown = await guest("POST", "/tokens/call", `gt_${"A".repeat(43)}`);
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
+    expect(unknown.body.detail).toMatch(/not known/);
+
+    const later = new Date(Date.now() + hour);
+    const pending = await user.api("POST", "/tokens", { json: { type: "uphone", callee: user.device, startDate: later.toISOString() } });
+    const early = await guest("POST", "/tokens/call", pending.body.entry.token);
+    expect(early.status).toBe(401);
+    expect(early.body.detail).toContain(`valid from ${later.toISOString()}`);
+    const past = await user.api("POST", "/tokens", {
+      json: { type: "uphone", callee: user.device, startDate: new Date(Date.now() - 2 * hour).toISOString(), endDate: new Date(Date.now() - hour).toISOString() },
+    });
+    const expired = await guest("POST", "/tokens/call", past.body.entry.token);
+    expect(expired.status).toBe(401);
+    expect(expired.body.detail).toMatch(/expired at/);
+
+    expect((await user.api("DELETE", path)).status).toBe(200);
+    const revoked = await guest("POST", "/tokens/call", token.token);
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.detail).toMatch(/revoked/);
+    expect((await user.api("GET", `/calls/${user.guid}`)).body.totalResults).toBe(0);
+  });
+
+  it("allows exactly maxConcurrent calls out of 10 concurrent attempts (409 guest_calls_exhausted for the rest), and a slot frees when a call ends", async () => {
+    const { user, token, path } = await userWithToken({ maxConcurrent: 2 });
+    const attempts = await Promise.all(Array.from({ length: 10 }, (_, i) => guest("POST", "/tokens/call", token.token, { caller: `Guest ${i}` })));
+    const statuses = attempts.map((r) => r.status).sort();
+    expect(statuses, attempts.map((r) => r.text).join("\n")).toEqual([201, 201, ...Array(8).fill(409)]);
+    for (const refused of attempts.filter((r) => r.status === 409)) {
+      expect(refused.body).toMatchObject({ code: "guest_calls_exhausted", maxConcurrent: 2 });
+    }
+    expect((await user.api("GET", `/calls/${user.guid}`)).body.totalResults).toBe(2);
+    expect((await user.api("GET", path)).body.entry.activeCalls).toBe(2);
+
+    const first = attempts.find((r) => r.status === 201)!.body.entry.id;
+    expect((await guest("DELETE", `/tokens/call/${first}`)).status).toBe(200);
+    const again = await guest("POST", "/tokens/call", token.token);
+    expect(again.status, again.text).toBe(201);
+    expect((await guest("POST", "/tokens/call", token.token)).status).toBe(409);
+    for (const r of [...attempts.filter((a) => a.status === 201), again]) await guest("DELETE", `/tokens/call/${r.body.entry.id}`);
+    expect((await user.api("GET", path)).body.entry.activeCalls).toBe(0);
+  });
+
+  it("answers a busy callee like POST /calls, pointing at the guest's view, and frees the slot", async () => {
+    const user = await newUser();
+    const busy = `tel:4420${String(randomInt(1000, 9999))}0002`;
+    expect((await user.api("POST", `/devices/${user.guid}`, { json: { id: busy } })).status).toBe(201);
+    const created = await user.api("POST", "/tokens", { json: { type: "uphone", callee: busy } });
+    const res = await guest("POST", "/tokens/call", created.body.entry.token);
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.code).toBe("call_busy");
+    expect(res.text).not.toContain(user.guid);
+    const location = res.headers.get("location")!;
+    expect(location).toMatch(/^\/rest\/1\.0\/tokens\/call\/[0-9a-f-]{36}$/);
+    const view = await guest("GET", location.replace("/rest/1.0", ""));
+    expect(view.body.entry).toMatchObject({ status: "BUSY", calleeStatus: "BUSY", active: false });
+    expect((await user.api("GET", `/calls/${user.guid}`)).body.entry[0]).toMatchObject({ status: "BUSY", callerId: "guest" });
+    expect((await user.api("GET", `/tokens/${user.guid}/${created.body.entry.id}`)).body.entry.activeCalls).toBe(0);
+  });
+
+  it("validates the body with a 400 naming the field, and answers 404 for a guest call id that names nothing", async () => {
+    const { token } = await userWithToken();
+    const empty = await guest("POST", "/tokens/call", token.token, { caller: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors[0].field).toBe("caller");
+    const extra = await guest("POST", "/tokens/call", token.token, { callee: "tel:+15550000001" });
+    expect(extra.status).toBe(400);
+    expect(extra.body.errors[0].message).toMatch(/unknown field/);
+    expect((await guest("GET", `/tokens/call/${randomUUID()}`)).status).toBe(404);
+    expect((await guest("DELETE", `/tokens/call/${randomUUID()}`)).status).toBe(404);
+    expect((await guest("GET", "/tokens/call/not-a-guid")).status).toBe(404);
+    expect((await guest("PUT", `/tokens/call/${randomUUID()}`, undefined, {})).headers.get("allow")).toBe("GET, HEAD, DELETE, OPTIONS");
   });
 });
