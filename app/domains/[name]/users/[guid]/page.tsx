@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
+import { buttonSecondary } from "@/components/styles";
 import { deviceFilterable } from "@/lib/devices/contracts";
 import { listDevices } from "@/lib/devices/list-devices";
 import { mailDelivery } from "@/lib/mail/send-mail";
@@ -13,18 +15,10 @@ import { getUser } from "@/lib/users/get-user";
 import { addDeviceAction, addPurposeNumberAction, removeDeviceAction, resendCheckAction, updateDeviceAction, verifyCodeAction } from "./actions";
 import { AddDeviceForm, PurposeNumberForm } from "./add-device-forms";
 import { DeviceCard } from "./device-card";
-import { userPagePath } from "./user-path";
+import { decoded, userPagePath } from "./user-path";
 
 export const metadata: Metadata = { title: "User" };
 export const dynamic = "force-dynamic";
-
-const decoded = (raw: string) => {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-};
 
 export default async function UserPage({ params }: { params: Promise<{ name: string; guid: string }> }) {
   const { name: rawName, guid } = await params;
@@ -45,6 +39,11 @@ export default async function UserPage({ params }: { params: Promise<{ name: str
           <>
             {fullName ? `${fullName}. ` : ""}Known to the API as <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm break-all">{user.guid}</code>.
           </>
+        }
+        action={
+          <Link href={`${userPagePath(domain, user.guid)}/calls`} className={buttonSecondary}>
+            Calls
+          </Link>
         }
       />
       <section className="space-y-3" aria-labelledby="devices-heading">
