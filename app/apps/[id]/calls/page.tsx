@@ -9,7 +9,7 @@ import { listApplicationCalls } from "@/lib/calls/list-application-calls";
 import { orNotFound } from "@/lib/portal/or-not-found";
 import { requireDeveloper } from "@/lib/portal/session";
 import { developerActor } from "@/lib/tenancy/actor";
-import { callPagePath } from "@/app/domains/[name]/users/[guid]/calls/actions";
+import { callPagePath } from "@/app/domains/[name]/users/[guid]/user-path";
 
 export const metadata: Metadata = { title: "Calls" };
 export const dynamic = "force-dynamic";

@@ -8,15 +8,13 @@ import { ApiError } from "@/lib/errors/api-error";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
 import { developerActor } from "@/lib/tenancy/actor";
-import { userPagePath } from "../user-path";
+import { callPagePath } from "../user-path";
 
 // A user's calls in the portal: the same services as POST and PUT /calls/<guid>/...
 
 async function actor() {
   return developerActor((await requireDeveloper()).id);
 }
-
-export const callPagePath = (domain: string, guid: string, callId: number | string) => `${userPagePath(domain, guid)}/calls/${callId}`;
 
 /** Places a call on the simulator between two addresses and opens its live view (also when it did not connect: the view says why). */
 export async function placeTestCallAction(domain: string, guid: string, _prev: FormState, formData: FormData): Promise<FormState> {

@@ -11,8 +11,8 @@ import { requireDeveloper } from "@/lib/portal/session";
 import { parseListQuery } from "@/lib/rest/list-query";
 import { developerActor } from "@/lib/tenancy/actor";
 import { getUser } from "@/lib/users/get-user";
-import { decoded, userPagePath } from "../user-path";
-import { callPagePath, placeTestCallAction } from "./actions";
+import { callPagePath, decoded, userPagePath } from "../user-path";
+import { placeTestCallAction } from "./actions";
 import { TestCallForm } from "./test-call-form";
 
 export const metadata: Metadata = { title: "Calls" };

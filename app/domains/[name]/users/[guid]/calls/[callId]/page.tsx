@@ -6,8 +6,8 @@ import { orNotFound } from "@/lib/portal/or-not-found";
 import { requireDeveloper } from "@/lib/portal/session";
 import { developerActor } from "@/lib/tenancy/actor";
 import { getUser } from "@/lib/users/get-user";
-import { decoded, userPagePath } from "../../user-path";
-import { callPagePath, hangUpCallAction } from "../actions";
+import { callPagePath, decoded, userPagePath } from "../../user-path";
+import { hangUpCallAction } from "../actions";
 import { LiveCall } from "./live-call";
 
 export const metadata: Metadata = { title: "Call" };
