@@ -51,6 +51,16 @@ async function mediaParamValues(): Promise<Record<string, ParamValues>> {
   };
 }
 
+/** Calls: one connected call of the own user; ids in no call for the rest (the user's 404 comes first). */
+async function callParamValues(guid: string) {
+  const placed = await call(baseUrl, demoApp, "POST", `/calls/${guid}`, { json: { legs: ["tel:+1 555 010 0001", "sip:battery@example.com"] } });
+  if (placed.status !== 201) throw new Error(`placing the battery's call failed: ${placed.status} ${placed.text}`);
+  return {
+    callId: { own: String(placed.body.entry.id), otherDomain: "999999998", random: "999999999" },
+    legId: { own: String(placed.body.entry.legs[0].id), otherDomain: "999999998", random: "999999999" },
+  };
+}
+
 /** A guest-call token of the user, for its default device. */
 async function guestTokenOf(user: { login: string; creds: Credentials }, domain: string): Promise<{ id: string; secret: string }> {
   const res = await call(baseUrl, user.creds, "POST", "/tokens", { json: { type: "uphone", callee: `sip:${user.login}@${domain}` } });
@@ -87,6 +97,7 @@ beforeAll(async () => {
     // Each user's default device. GET /devices/@purpose has no parameter: it is a literal path.
     deviceId: { own: `sip:${ownUser.login}@demo`, otherDomain: `sip:${foreignUser.login}@other`, random: "tel:15550000000" },
     ...(await mediaParamValues()),
+    ...(await callParamValues(ownUser.guid)),
     ...(await tokenParamValues(ownUser, foreignUser)),
   };
   credsFor = { none: undefined, application: demoApp, consumer: demoApp, user: ownUser.creds, "request-token": await requestToken() };
@@ -112,7 +123,7 @@ function send(contract: Contract, options: { which?: Which; method?: string; que
   const creds = options.creds === undefined ? credsFor[contract.auth] : options.creds;
   const path = `${pathOf(contract, options.which)}${options.query ?? ""}`;
   const method = options.method ?? contract.method;
-  // A POST-only path's 405 checks send GET and HEAD too, which carry no body.
+  // GET and HEAD carry no body, even to a path whose only operation takes one.
   const json = contract.body && method !== "GET" && method !== "HEAD" ? (contract.example ?? {}) : undefined;
   return call(baseUrl, creds ?? demoApp, method, path, { json, unsigned: !creds });
 }

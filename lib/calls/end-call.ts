@@ -2,6 +2,7 @@ import type { Call } from "@prisma/client";
 import { chargeAccount } from "@/lib/billing/charge-account";
 import { formatMoney, unitPrice } from "@/lib/billing/pricing";
 import type { Tx } from "@/lib/db/client";
+import type { RecordedAudio } from "@/lib/telephony/engine";
 import { isEnded, type LegStatus } from "@/lib/telephony/leg-state";
 import { publishCallEvent } from "./call-events";
 import { engine } from "./engine";
@@ -16,9 +17,9 @@ export async function endLeg(tx: Tx, call: CallRow, legId: number, status: LegSt
   await publishCallEvent(tx, call, "CallLegHungUp", { leg: legId, status, ...(reason ? { reason } : {}) });
 }
 
-/** Stops a running recording and stores it; RecordComplete names the file. */
-export async function finishRecording(tx: Tx, call: Call & { legs: CallRow["legs"] }): Promise<void> {
-  const audio = await engine().stopRecord(tx, call.id);
+/** Stops a running recording (or takes the audio the engine reported) and stores it; RecordComplete names the file. */
+export async function finishRecording(tx: Tx, call: Call & { legs: CallRow["legs"] }, reported?: RecordedAudio): Promise<void> {
+  const audio = reported ?? (await engine().stopRecord(tx, call.id));
   await tx.call.update({ where: { id: call.id }, data: { recording: false, recordingFile: null } });
   if (!audio) return;
   const file = await saveRecording(tx, call, audio);

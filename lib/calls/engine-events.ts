@@ -25,7 +25,7 @@ export async function handleEngineEvent(tx: Tx, event: EngineEvent): Promise<voi
   if (event.kind === "recordComplete") {
     await lockCall(tx, event.callId);
     const call = await tx.call.findUnique({ where: { id: event.callId }, include: withLegs });
-    if (call?.recording) await finishRecording(tx, call);
+    if (call?.recording) await finishRecording(tx, call, event.audio);
     return;
   }
   const target = await tx.callLeg.findUnique({ where: { id: event.legId }, select: { callId: true } });

@@ -31,7 +31,7 @@ export const advanceSimulatorClockContract = defineContract({
     "Only while TELEPHONY_ENGINE=simulator (404 otherwise). Everything that becomes due fires in order (answers, hang-ups, DTMF, play and record completions), so tests and demos never wait real minutes. The clock is shared by the whole server.",
   auth: "application",
   body: advanceClockSchema,
-  example: { advanceSeconds: 30 },
+  example: { advanceSeconds: 1 },
   success: { status: 200, description: "The clock after the move.", entry: simulatorClockSchema },
 });
 
