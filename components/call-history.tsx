@@ -4,7 +4,7 @@ import { DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/empty-state";
 import { formatDateTime } from "@/components/format-date-time";
 import { Pager } from "@/components/pager";
-import { buttonSecondary, buttonSmall, input, link } from "@/components/styles";
+import { buttonSecondary, buttonSmall, card, input, link } from "@/components/styles";
 import { callFilterable } from "@/lib/calls/contracts";
 import { CALL_STATUSES, type CallEntry } from "@/lib/calls/schemas";
 import { parseListQuery, type ListQuery, type Page } from "@/lib/rest/list-query";
@@ -118,6 +118,24 @@ export function CallHistory({
           empty
         )
       ) : (
+        <>
+        <ul className="space-y-2 sm:hidden" aria-label="Calls">
+          {page.entry.map((call) => (
+            <li key={call.id} className={`${card} space-y-1.5 px-4 py-3 text-sm`} data-testid="call-card">
+              <div className="flex items-center justify-between gap-3">
+                <Link href={callHref(call)} className={link}>
+                  Call #{call.id}
+                </Link>
+                <CallStatusBadge status={call.status} />
+              </div>
+              <p className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">{call.legs.map((leg) => leg.address).join(" → ")}</p>
+              <p className="text-xs text-slate-500">
+                {formatDateTime(call.startTime)} · {call.duration} s{call.callerId ? ` · from ${call.callerId}` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden sm:block">
         <DataTable columns={[{ label: "Call" }, { label: "Legs" }, { label: "Status" }, { label: "Started" }, { label: "Duration", align: "right" }]} dense>
           {page.entry.map((call) => (
             <tr key={call.id} data-testid="call-row">
@@ -142,6 +160,8 @@ export function CallHistory({
             </tr>
           ))}
         </DataTable>
+        </div>
+        </>
       )}
       <Pager
         page={Math.floor(filters.startIndex / CALLS_PAGE_SIZE)}

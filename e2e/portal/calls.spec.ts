@@ -23,9 +23,11 @@ async function placeCall(page: Page, to: string): Promise<void> {
 }
 
 test("place a test call from the portal, watch it connect and end in the live view, find it in both histories", async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
   const user = await apiUser(baseURL!);
   await page.setViewportSize(DESKTOP);
   await signIn(page, demo.developerEmail, demo.developerPassword);
+  await expect(page).toHaveURL(/\/apps$/);
   await page.goto(`/domains/${demo.domain}/users/${user.guid}`);
   await page.getByRole("link", { name: "Calls", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Calls", level: 1 })).toBeVisible();
@@ -93,7 +95,9 @@ test("place a test call from the portal, watch it connect and end in the live vi
   await expect(page.getByText("No calls match these filters")).toBeVisible();
 
   // The application's history holds them too.
-  await page.goto(`/apps/${demo.domain}:${demo.appName}`);
+  await page.goto("/apps");
+  await page.getByRole("row").filter({ hasText: `${demo.domain}:${demo.appName}` }).getByRole("link", { name: demo.appName, exact: true }).click();
+  await expect(page.getByTestId("app-public-id")).toHaveText(`${demo.domain}:${demo.appName}`);
   await page.getByRole("link", { name: "Calls", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Calls", level: 1 })).toBeVisible();
   await page.getByLabel("Address").fill(user.login);
