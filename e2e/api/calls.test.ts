@@ -8,6 +8,8 @@ const app = client(baseUrl);
 const other = client(baseUrl, otherApp);
 const APP_ID = "demo:demo-app";
 
+// Purpose numbers here come from the AUS range: other files count the free USA, CAN and GBR ones.
+
 /** A user of the demo domain; the demo application's default billing account pays its calls. */
 async function newUser(json: Record<string, unknown> = {}) {
   const res = await app("POST", "/users", { json: { login: uniqueLogin("caller"), password: "call-pass-123", ...json } });
@@ -134,7 +136,7 @@ describe("calls: connect, busy, no answer, failure", () => {
 
   it("accepts a verified device or a held purpose number as caller id", async () => {
     const guid = await newUser();
-    const number = await app("POST", `/devices/${guid}`, { json: { id: "@purpose/USA" } });
+    const number = await app("POST", `/devices/${guid}`, { json: { id: "@purpose/AUS" } });
     expect(number.status, number.text).toBe(201);
     const call = await connected(guid);
     expect(call).not.toHaveProperty("callerId");
@@ -454,7 +456,7 @@ describe("calls: Idempotency-Key", () => {
 describe("simulator: inbound calls", () => {
   it("rings the user's purpose number and ends as NOANSWER when nobody answers", async () => {
     const guid = await newUser();
-    const number = await app("POST", `/devices/${guid}`, { json: { id: "@purpose/USA" } });
+    const number = await app("POST", `/devices/${guid}`, { json: { id: "@purpose/AUS" } });
     expect(number.status, number.text).toBe(201);
     const caller = phone();
     const res = await app("POST", "/simulator/inbound-call", { json: { from: caller, to: number.body.entry.id } });

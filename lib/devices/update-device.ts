@@ -4,6 +4,7 @@ import { withoutUnchangedReadOnly } from "@/lib/rest/read-only-fields";
 import type { Actor } from "@/lib/tenancy/actor";
 import { deviceScope } from "@/lib/tenancy/scope";
 import { schemeOf } from "./address";
+import { runCcfTest } from "./ccf-test";
 import { assertVerifyBy, givenOptions } from "./create-device";
 import { checkEmailCode, sendEmailCheck } from "./email-check";
 import { getDevice, getDeviceOrThrow } from "./get-device";
@@ -43,5 +44,6 @@ export async function updateDevice(actor: Actor, guid: string, deviceId: string,
   if (count === 0) throw notFound(`Device ${deviceId} of user ${guid}`);
   if (verifyCode !== undefined) await checkEmailCode(actor, device, verifyCode);
   if (verifyBy === "mailCheck") await sendEmailCheck(actor, device);
+  if (verifyBy === "ccfTest") await runCcfTest(device);
   return getDevice(actor, guid, device.address);
 }

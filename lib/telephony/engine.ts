@@ -55,6 +55,11 @@ export interface TelephonyEngine {
   collectDtmf(tx: Tx, leg: LegRef, maxDigits: number, timeoutSeconds: number): Promise<void>;
   /** Moves an answered leg into another call, where it continues as the leg `to`. */
   transfer(tx: Tx, fromLegId: number, to: LegRef): Promise<void>;
+  /**
+   * The conditional call forwarding check of a phone (devices' verifyBy "ccfTest"): a test call the
+   * phone does not take must come back to the platform.
+   */
+  testForwarding(address: string): Promise<{ forwarded: boolean; detail: string }>;
   /** Fires what is due; returns how many events it reported. */
   tick(): Promise<number>;
   /** After a server restart: whether the engine can still carry the call; if not, it forgets it. */

@@ -132,6 +132,16 @@ export class Simulator implements TelephonyEngine {
     await tx.simulatorAction.updateMany({ where: { legId: fromLegId }, data: { legId: to.legId, callId: to.callId } });
   }
 
+  async testForwarding(address: string): Promise<{ forwarded: boolean; detail: string }> {
+    const failures: Partial<Record<B.Behaviour, string>> = {
+      busy: "the phone was busy and the call was not forwarded",
+      never_answers: "the phone rang and the call was not forwarded",
+      fails: "the phone could not be reached",
+    };
+    const why = failures[B.behaviourOf(address)];
+    return why ? { forwarded: false, detail: why } : { forwarded: true, detail: "the test call was forwarded back to the platform" };
+  }
+
   async resume(tx: Tx, callId: number): Promise<{ resumed: false; reason: string }> {
     // The simulated far ends lived in the process that stopped: nothing can carry the call on.
     await tx.simulatorAction.deleteMany({ where: { callId } });
