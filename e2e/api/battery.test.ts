@@ -70,6 +70,24 @@ async function callParamValues(guid: string) {
   };
 }
 
+/** A guest-call token of the user, for its default device. */
+async function guestTokenOf(user: { login: string; creds: Credentials }, domain: string): Promise<{ id: string; secret: string }> {
+  const res = await call(baseUrl, user.creds, "POST", "/tokens", { json: { type: "uphone", callee: `sip:${user.login}@${domain}` } });
+  if (res.status !== 201) throw new Error(`guest token: ${res.status} ${res.text}`);
+  return { id: res.body.entry.id, secret: res.body.entry.token };
+}
+
+/** Token ids of both users, and a guest call placed with the first (its id is the guest's credential). */
+async function tokenParamValues(own: { login: string; creds: Credentials }, foreign: { login: string; creds: Credentials }): Promise<Record<string, ParamValues>> {
+  const [mine, theirs] = [await guestTokenOf(own, "demo"), await guestTokenOf(foreign, "other")];
+  const guestCall = await call(baseUrl, demoApp, "POST", "/tokens/call", { json: {}, unsigned: true, headers: { Authorization: `Bearer ${mine.secret}` } });
+  if (guestCall.status !== 201) throw new Error(`guest call: ${guestCall.status} ${guestCall.text}`);
+  return {
+    tokenId: { own: mine.id, otherDomain: theirs.id, random: randomUUID() },
+    guestCallId: { own: guestCall.body.entry.id, otherDomain: randomUUID(), random: randomUUID() },
+  };
+}
+
 async function requestToken(): Promise<Credentials> {
   const res = await call(baseUrl, demoApp, "POST", "/request_token", { sign: { extraOAuthParams: { oauth_callback: "oob" } } });
   const fields = Object.fromEntries(formFields(res.text));
@@ -92,6 +110,7 @@ beforeAll(async () => {
     messageId: { own: await ownMessage(ownUser.guid), otherDomain: randomUUID(), random: randomUUID() },
     serviceId: { own: "simulator", otherDomain: "simulator", random: "no-such-service" },
     ...(await callParamValues(ownUser.guid)),
+    ...(await tokenParamValues(ownUser, foreignUser)),
   };
   credsFor = { none: undefined, application: demoApp, consumer: demoApp, user: ownUser.creds, "request-token": await requestToken() };
   const login = await call(baseUrl, demoApp, "POST", "/login", {

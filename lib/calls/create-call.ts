@@ -79,12 +79,13 @@ async function assertCanPayAMinute(userId: string): Promise<void> {
  * to CALL_CONNECT_WAIT_MS for the first two to answer. Connected: the call. Otherwise a problem
  * naming the leg and why (docs/calls.md); the call stays in the history either way.
  */
-export async function createCall(actor: Actor, guid: string, input: CreateCallInput) {
+export async function createCall(actor: Actor, guid: string, input: CreateCallInput, guest?: { callerId: string }) {
   await ensureCallsReady();
   const user = await getUserOrThrow(actor, guid);
   const legs = legAddresses(input.legs);
   const given = input.callerid ?? input.callerId ?? input.callerID;
-  const callerId = given ? await callerIdOf(user.id, given) : user.callerId;
+  // A guest call (docs/tokens.md) shows the guest's name, which is no number of the user's.
+  const callerId = guest ? guest.callerId : given ? await callerIdOf(user.id, given) : user.callerId;
   await assertCanPayAMinute(user.id);
   const application = await placingApplication(actor, user.domainId);
 

@@ -7,7 +7,7 @@ import { normalizeDeviceId } from "./address";
 import { toDeviceEntry, withNumber, type DeviceRow } from "./transform";
 
 /** The stored spelling of a device id from a path, or undefined when it cannot name a device. */
-function storedAddress(id: string): string | undefined {
+export function storedAddress(id: string): string | undefined {
   if (/^service:\d{7,15}$/i.test(id)) return id.toLowerCase();
   try {
     return normalizeDeviceId(id).address;

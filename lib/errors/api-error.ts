@@ -32,6 +32,10 @@ export const errorCodes = {
   call_pending: { status: 504, title: "Call not connected yet" },
   /** An Idempotency-Key sent again with a different request, or while its first request still runs. */
   idempotency_key_reused: { status: 409, title: "Idempotency key reused" },
+  /** Guest calls (docs/tokens.md): the guest token is unknown, revoked, or outside its startDate-endDate window. */
+  guest_token_refused: { status: 401, title: "Guest token refused" },
+  /** Guest calls: maxConcurrent calls placed with the token are still going on. */
+  guest_calls_exhausted: { status: 409, title: "Guest calls exhausted" },
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

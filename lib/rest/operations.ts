@@ -13,6 +13,7 @@ import * as simulator from "@/lib/telephony/contracts";
 import * as messages from "@/lib/messages/contracts";
 import * as services from "@/lib/services/contracts";
 import * as labels from "@/lib/labels/contracts";
+import * as tokens from "@/lib/tokens/contracts";
 import type { Contract } from "./contract";
 
 // Every REST operation's contract: the OpenAPI document and the shared security battery read this
@@ -21,6 +22,6 @@ import type { Contract } from "./contract";
 const isContract = (value: unknown): value is Contract =>
   typeof value === "object" && value !== null && "operationId" in value && "method" in value && "path" in value;
 
-export const allContracts: Contract[] = [oauth, users, devices, domains, applications, events, sessions, billing, health, media, calls, simulator, messages, services, labels]
+export const allContracts: Contract[] = [oauth, users, devices, domains, applications, events, sessions, billing, health, media, calls, simulator, messages, services, labels, tokens]
   .flatMap((area) => Object.values(area))
   .filter(isContract);

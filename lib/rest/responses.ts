@@ -37,7 +37,7 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
 export function problemResponse(error: ApiError, requestId: string): Response {
   const { oauthProblem, oauthParams, headers, extra } = error.options;
   const responseHeaders: Record<string, string> = { ...headers };
-  if (error.status === 401) {
+  if (error.status === 401 && !headers?.["WWW-Authenticate"]) {
     // RFC 5849 + OAuth Problem Reporting: every 401 names the realm and, when known, the problem.
     const parts = [`realm="${config().publicUrl}${REST_PREFIX}"`];
     if (oauthProblem) parts.push(`oauth_problem="${oauthProblem}"`);

@@ -192,3 +192,8 @@ export function callScope(actor: Actor): Prisma.CallWhereInput {
 export function messageScope(actor: Actor): Prisma.MessageWhereInput {
   return { user: userScope(actor) };
 }
+
+/** Guest-call tokens of the users an actor may see (a user only its own). */
+export function guestTokenScope(actor: Actor): Prisma.GuestTokenWhereInput {
+  return { user: userScope(actor) };
+}

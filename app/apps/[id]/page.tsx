@@ -47,6 +47,9 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
             <Link href={`/apps/${app.internalId}/events`} className={buttonSecondary}>
               Events
             </Link>
+            <Link href={`/apps/${app.internalId}/calls`} className={buttonSecondary}>
+              Calls
+            </Link>
           </span>
         }
       />

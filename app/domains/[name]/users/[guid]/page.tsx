@@ -36,15 +36,20 @@ export default async function UserPage({ params }: { params: Promise<{ name: str
       <PageHeader
         back={{ href: `/domains/${encodeURIComponent(domain)}`, label: domain }}
         title={user.login}
-        action={
-          <Link href={messagesPagePath(domain, user.guid)} className={buttonSecondary}>
-            Messages
-          </Link>
-        }
         description={
           <>
             {fullName ? `${fullName}. ` : ""}Known to the API as <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm break-all">{user.guid}</code>.
           </>
+        }
+        action={
+          <div className="flex gap-2">
+            <Link href={`${userPagePath(domain, user.guid)}/calls`} className={buttonSecondary}>
+              Calls
+            </Link>
+            <Link href={messagesPagePath(domain, user.guid)} className={buttonSecondary}>
+              Messages
+            </Link>
+          </div>
         }
       />
       <section className="space-y-3" aria-labelledby="devices-heading">

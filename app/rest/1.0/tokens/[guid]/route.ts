@@ -1,0 +1,8 @@
+import { operation } from "@/lib/rest/operation";
+import { restRoute } from "@/lib/rest/route";
+import { listTokensContract } from "@/lib/tokens/contracts";
+import { listTokens } from "@/lib/tokens/list-tokens";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(listTokensContract, async (ctx, { params, query }) => listTokens(ctx.actor, params.guid, query)),
+);

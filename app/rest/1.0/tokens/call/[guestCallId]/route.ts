@@ -1,0 +1,10 @@
+import { operation } from "@/lib/rest/operation";
+import { restRoute } from "@/lib/rest/route";
+import { deleteGuestCallContract, getGuestCallContract } from "@/lib/tokens/contracts";
+import { deleteGuestCall } from "@/lib/tokens/delete-guest-call";
+import { getGuestCall } from "@/lib/tokens/get-guest-call";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
+  operation(getGuestCallContract, async (_ctx, { params }) => getGuestCall(params.guestCallId)),
+  operation(deleteGuestCallContract, async (_ctx, { params }) => deleteGuestCall(params.guestCallId)),
+);

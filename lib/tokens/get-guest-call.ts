@@ -1,0 +1,44 @@
+import type { GuestToken } from "@prisma/client";
+import { toCallEntries } from "@/lib/calls/get-call";
+import { withLegs } from "@/lib/calls/transform";
+import { prisma } from "@/lib/db/client";
+import { ApiError, notFound } from "@/lib/errors/api-error";
+import type { UserActor } from "@/lib/tenancy/actor";
+import { isGuid } from "@/lib/validation";
+import type { GuestCallEntry } from "./schemas";
+
+/** The token's user acting through the token's application: who a guest call is placed as. */
+export async function guestActor(token: GuestToken): Promise<UserActor> {
+  const app = await prisma.application.findUniqueOrThrow({ where: { id: token.applicationId }, include: { domain: { select: { name: true } } } });
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: token.userId }, select: { suspended: true } });
+  if (app.suspended || user.suspended) throw new ApiError("forbidden", "Guest calls to this person are turned off at the moment.");
+  return { kind: "user", applicationId: app.id, applicationPublicId: `${app.domain.name}:${app.name}`, domainId: app.domainId, domainName: app.domain.name, userId: token.userId, tokenId: null };
+}
+
+/** A guest call by its id (the capability the visitor got from POST /tokens/call), with its call. */
+export async function getGuestCallOrThrow(id: string) {
+  const guestCall = isGuid(id)
+    ? await prisma.guestCall.findUnique({ where: { id: id.toLowerCase() }, include: { token: true, call: { include: withLegs } } })
+    : null;
+  if (!guestCall?.call) throw notFound(`Guest call ${id}`);
+  return { ...guestCall, call: guestCall.call };
+}
+
+/** What the visitor sees of its call: the callee's side and the state, never the user or the application. */
+export async function getGuestCall(id: string): Promise<GuestCallEntry> {
+  const guestCall = await getGuestCallOrThrow(id);
+  const [call] = await toCallEntries([guestCall.call]);
+  const callee = call!.legs[1]!;
+  return {
+    id: guestCall.id,
+    caller: guestCall.caller,
+    callee: guestCall.token.callee,
+    status: call!.status,
+    calleeStatus: callee.status,
+    active: call!.active,
+    startTime: call!.startTime,
+    answerTime: callee.answerTime,
+    endTime: call!.endTime,
+    duration: call!.duration,
+  };
+}

@@ -1,0 +1,21 @@
+import { prisma } from "@/lib/db/client";
+import { notFound } from "@/lib/errors/api-error";
+import type { Actor } from "@/lib/tenancy/actor";
+import { guestTokenScope } from "@/lib/tenancy/scope";
+import { getUserOrThrow } from "@/lib/users/get-user";
+import { isGuid } from "@/lib/validation";
+import { toTokenEntry, withActiveCalls } from "./transform";
+
+/** The user's token if the actor may see both; 404 otherwise. */
+export async function getTokenOrThrow(actor: Actor, guid: string, tokenId: string) {
+  const user = await getUserOrThrow(actor, guid);
+  const token = isGuid(tokenId)
+    ? await prisma.guestToken.findFirst({ where: { AND: [{ id: tokenId.toLowerCase(), userId: user.id }, guestTokenScope(actor)] }, include: withActiveCalls() })
+    : null;
+  if (!token) throw notFound(`Token ${tokenId} of user ${guid}`);
+  return token;
+}
+
+export async function getToken(actor: Actor, guid: string, tokenId: string) {
+  return toTokenEntry(await getTokenOrThrow(actor, guid, tokenId));
+}
