@@ -11,10 +11,10 @@ import { waitFor } from "./receiver";
 /** A caller's number no other test uses (the simulator's 555 range). */
 export const randomCaller = () => `tel:1202555${String(randomInt(1000, 9999))}`;
 
-/** A new user of the application's domain (logged in) holding a purpose number. */
+/** A new user of the application's domain (logged in) holding a purpose number (AUS: other files count the free USA, CAN and GBR ones). */
 export async function userWithPurposeNumber(baseUrl: string, app: Credentials = demoApp) {
   const user = await createLoggedInUser(baseUrl, app);
-  const res = await call(baseUrl, app, "POST", `/devices/${user.guid}`, { json: { id: "@purpose/USA" } });
+  const res = await call(baseUrl, app, "POST", `/devices/${user.guid}`, { json: { id: "@purpose/AUS" } });
   expect(res.status, res.text).toBe(201);
   return { ...user, number: (res.body.entry.id as string).slice("service:".length) };
 }
