@@ -55,7 +55,8 @@ function LegTimeline({ leg }: { leg: Leg }) {
 export function LiveCall({ initial, url, hangUp }: { initial: CallEntry; url: string; hangUp: () => Promise<{ error?: string }> }) {
   const { data, error, mutate } = useSWR(url, fetchCall, {
     fallbackData: initial,
-    refreshInterval: (latest) => (latest?.active ? LIVE_REFRESH_MS : 0),
+    // SWR passes its cache, empty until the first poll: fall back to the server's render so polling starts at once.
+    refreshInterval: (latest) => ((latest ?? initial).active ? LIVE_REFRESH_MS : 0),
   });
   const [pending, startTransition] = useTransition();
   const [hangUpError, setHangUpError] = useState<string>();
