@@ -1,20 +1,20 @@
 import type { Tx } from "@/lib/db/client";
+import { findNumberHolder } from "@/lib/numbers/find-number-holder";
 import type { LegRef } from "@/lib/telephony/engine";
 import { openCall } from "./open-call";
 
 /**
- * An inbound call from `from` to the user holding device `to`: the caller's leg is on the line
- * (ANSWERED), the user's leg is ringing; the engine reports what happens to it. Undefined when no
- * user of the application's domain holds `to`.
+ * An inbound call from `from` to the user holding purpose number `to` (service:<digits>): the
+ * caller's leg is on the line (ANSWERED), the user's leg is ringing; the engine reports what happens
+ * to it. Undefined when no user of the application's domain holds `to`.
  */
 export async function createInboundCall(tx: Tx, from: string, to: string, at: Date, applicationId?: string): Promise<{ ringLeg: LegRef } | undefined> {
   const application = applicationId ? await tx.application.findUnique({ where: { id: applicationId }, include: { domain: { select: { name: true } } } }) : null;
-  const device = application
-    ? await tx.device.findFirst({ where: { address: to, domainId: application.domainId }, include: { user: { include: { domain: { select: { name: true } } } } } })
-    : null;
-  if (!application || !device) return undefined;
+  const number = /^service:(\d+)$/.exec(to)?.[1];
+  const user = application && number ? await findNumberHolder(tx, number, { domainId: application.domainId }) : undefined;
+  if (!application || !user) return undefined;
   const call = await openCall(tx, {
-    user: device.user,
+    user,
     application: { id: application.id, publicId: `${application.domain.name}:${application.name}` },
     legs: [from, to],
     outbound: false,

@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
+import { findNumberHolder } from "@/lib/numbers/find-number-holder";
 import type { Actor } from "@/lib/tenancy/actor";
 import { deviceScope } from "@/lib/tenancy/scope";
 import { telOf } from "./schemas";
@@ -16,14 +17,10 @@ export async function simulatedRecipient(actor: Actor, to: string, sms: boolean)
     throw new ApiError("forbidden", "Inbound messages come from the network: sign this request two-legged, as the application, without a user's token.");
   }
   const number = telOf(to);
-  const phoneNumber = sms ? { is: { sms: true, status: "allocated" } } : { is: { status: "allocated" } };
-  const device = await prisma.device.findFirst({
-    where: { AND: [{ address: `service:${number.slice(4)}`, phoneNumber }, deviceScope(actor)] },
-    select: { userId: true, domainId: true },
-  });
-  if (!device) {
+  const holder = await findNumberHolder(prisma, number.slice(4), deviceScope(actor), sms);
+  if (!holder) {
     const message = `must be ${sms ? "an SMS number" : "a purpose number"} a user of the domain holds`;
     throw new ApiError("validation_failed", `to: ${number} ${message}.`, { extra: { errors: [{ field: "to", message }] } });
   }
-  return { ...device, to: number, domainName: actor.domainName };
+  return { userId: holder.id, domainId: holder.domainId, to: number, domainName: actor.domainName };
 }

@@ -5,6 +5,7 @@ import { prisma } from "@/lib/db/client";
 import { e164Digits, normalizeDeviceId } from "@/lib/devices/address";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { kickDelivery } from "@/lib/events/publish";
+import { findNumberHolder } from "@/lib/numbers/find-number-holder";
 import type { Actor } from "@/lib/tenancy/actor";
 import { deviceScope } from "@/lib/tenancy/scope";
 import { simulatorOf } from "./configured-engine";
@@ -25,14 +26,11 @@ export async function simulateInboundCall(actor: Actor, input: { from: string; t
   }
   const digits = e164Digits(input.to.replace(/^(service|tel):/i, ""));
   if (!digits) throw field("to", "is not a phone number");
-  const device = await prisma.device.findFirst({
-    where: { AND: [{ address: `service:${digits}` }, deviceScope(actor)] },
-    select: { user: { select: { id: true } } },
-  });
-  if (!device) throw notFound(`Purpose number ${input.to} of a user of domain ${actor.domainName}`);
+  const holder = await findNumberHolder(prisma, digits, deviceScope(actor));
+  if (!holder) throw notFound(`Purpose number ${input.to} of a user of domain ${actor.domainName}`);
   const leg = await simulatorOf(engine()).inbound(from, `service:${digits}`, actor.applicationId);
   if (!leg) throw notFound(`Purpose number ${input.to}`);
   await engine().tick();
   kickDelivery();
-  return getCall(actor, device.user.id, leg.callId);
+  return getCall(actor, holder.id, leg.callId);
 }
