@@ -80,20 +80,17 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                   aria-current={f.name === requested ? "page" : undefined}
                   className={`flex items-center justify-between gap-3 rounded-md px-3 py-2 text-sm whitespace-nowrap ${f.name === requested ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
                 >
-                  <span className="capitalize">{f.name}</span>
-                  <span className="flex items-center gap-1.5">
-                    {f.unread > 0 && (
-                      <span className="rounded-full bg-brand-500 px-1.5 text-xs font-semibold text-white">
-                        {f.unread}
-                        <span className="sr-only"> unread,</span>
-                      </span>
-                    )}
-                    <span className="text-xs text-slate-500">
-                      <span className="sr-only"> </span>
-                      {f.total}
-                      <span className="sr-only"> in all</span>
+                  <span className="flex flex-col">
+                    <span className="capitalize">{f.name}</span>
+                    <span className="text-xs font-normal text-slate-500">
+                      {f.total} {f.total === 1 ? "message" : "messages"}
                     </span>
                   </span>
+                  {f.unread > 0 && (
+                    <span className="rounded-full bg-brand-500 px-2 py-0.5 text-xs font-semibold text-white">
+                      {f.unread} unread
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}
