@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { userPagePath } from "@/app/domains/[name]/users/[guid]/user-path";
 import { DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/empty-state";
 import { formatDate } from "@/components/format-date";
@@ -25,7 +26,7 @@ function HolderCell({ holder }: { holder: Holder }) {
   if (!holder) return <span className="text-slate-400">—</span>;
   if (holder.kind === "other") return <span className="text-slate-500">Another developer&apos;s user</span>;
   return (
-    <Link href={`/domains/${encodeURIComponent(holder.domain)}/users/${holder.userId}`} className={`${link} break-all`}>
+    <Link href={userPagePath(holder.domain, holder.userId)} className={`${link} break-all`}>
       {holder.domain}:{holder.login}
     </Link>
   );

@@ -12,6 +12,7 @@ import { developerActor } from "@/lib/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
 import { createUserAction, deleteDomainAction, deleteUserAction, resetPasswordAction } from "../actions";
 import { DomainSettings } from "./domain-settings";
+import { decodedSegment, userPagePath } from "./users/[guid]/user-path";
 import { DataTable } from "@/components/data-table";
 import { orNotFound } from "@/lib/portal/or-not-found";
 
@@ -23,13 +24,7 @@ function fullName(u: { firstName?: string; lastName?: string }) {
 }
 
 export default async function DomainPage({ params, searchParams }: { params: Promise<{ name: string }>; searchParams: Promise<{ created?: string }> }) {
-  const raw = (await params).name;
-  let name = raw;
-  try {
-    name = decodeURIComponent(raw);
-  } catch {
-    // not percent-encoded: use as is
-  }
+  const name = decodedSegment((await params).name);
   const developer = await requireDeveloper(`/domains/${encodeURIComponent(name)}`);
   const domain = await orNotFound(() => getDomainOverview(developerActor(developer.id), name));
   const justCreated = (await searchParams).created === "1";
@@ -97,7 +92,7 @@ export default async function DomainPage({ params, searchParams }: { params: Pro
             {domain.users.entry.map((u) => (
               <tr key={u.guid} data-testid={`user-row-${u.login}`} className="align-middle">
                 <td className="px-5 py-3 break-all">
-                  <Link href={`/domains/${encodeURIComponent(domain.name)}/users/${u.guid}`} className={link}>
+                  <Link href={userPagePath(domain.name, u.guid)} className={link}>
                     {u.login}
                   </Link>
                 </td>
