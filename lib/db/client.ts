@@ -18,6 +18,9 @@ function createPool() {
   });
   // An idle connection dropped by the server must not crash the process: the pool replaces it.
   pool.on("error", (error) => log.warn("idle database connection failed", { error: error.message }));
+  // PGlite serves every connection on its one session: a client replacing a failed one must not
+  // meet the named statements (sql() below) its predecessor prepared there.
+  if (DB_EMBEDDED === "1") pool.on("connect", (client) => void client.query("DEALLOCATE ALL").catch(() => undefined));
   return pool;
 }
 
