@@ -242,8 +242,10 @@ export function filterSql(filters: ColumnFilter[], alias: string, values: SqlVal
         return `${c} >= ${utcTimestamp(values, condition.gte)} AND ${c} < ${utcTimestamp(values, condition.lt)}`;
       default: {
         const literal = likeLiteral(condition.value);
-        const pattern = condition.op === "contains" ? `%${literal}%` : condition.op === "startsWith" ? `${literal}%` : `%${literal}`;
-        return `${c} ILIKE ${values.add(pattern)}`;
+        // PostgreSQL runs ILIKE as lower() LIKE lower() in a UTF-8 database: the same match, but this
+        // form lets a prefix use a b-tree index on lower(column) (migration user_text_prefix).
+        if (condition.op === "startsWith") return `lower(${c}) LIKE lower(${values.add(`${literal}%`)})`;
+        return `${c} ILIKE ${values.add(condition.op === "contains" ? `%${literal}%` : `%${literal}`)}`;
       }
     }
   });
