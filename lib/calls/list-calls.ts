@@ -8,14 +8,19 @@ import { ensureCallsReady } from "./calls-ready";
 import { toCallEntries } from "./get-call";
 import { withLegs } from "./transform";
 
-/** A page of a user's call history, newest first. */
-export async function listCalls(actor: Actor, guid: string, query: ListQuery) {
+/** A page of the calls `owner` selects (a user's, an application's) within the actor's scope, newest first. */
+export async function pageOfCalls(actor: Actor, owner: Prisma.CallWhereInput, query: ListQuery) {
   await ensureCallsReady();
-  const user = await getUserOrThrow(actor, guid);
-  const where: Prisma.CallWhereInput = { AND: [{ userId: user.id }, callScope(actor), query.where] };
+  const where: Prisma.CallWhereInput = { AND: [owner, callScope(actor), query.where] };
   const [total, rows] = await Promise.all([
     prisma.call.count({ where }),
     prisma.call.findMany({ where, include: withLegs, skip: query.skip, take: query.take, orderBy: [{ startTime: "desc" }, { id: "desc" }] }),
   ]);
   return toPage(query, total, await toCallEntries(rows));
+}
+
+/** A page of a user's call history, newest first. */
+export async function listCalls(actor: Actor, guid: string, query: ListQuery) {
+  const user = await getUserOrThrow(actor, guid);
+  return pageOfCalls(actor, { userId: user.id }, query);
 }
