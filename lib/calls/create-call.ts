@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { REST_PREFIX } from "@/lib/rest/responses";
 import { formatMoney, unitPrice } from "@/lib/billing/pricing";
 import { requireBillingAccount } from "@/lib/billing/require-billing-account";
 import { config } from "@/lib/config";
@@ -133,7 +134,7 @@ const REFUSALS = {
 
 /** The problem for a call that did not connect: which leg, why, and where the call is. */
 function refusal(call: CallRow, guid: string): ApiError {
-  const location = `/rest/1.0${callPath({ userId: guid, id: call.id })}`;
+  const location = `${REST_PREFIX}${callPath({ userId: guid, id: call.id })}`;
   const headers = { Location: location };
   if (call.active) {
     const waiting = call.legs.slice(0, 2).find((l) => l.status !== "ANSWERED")!;

@@ -1,4 +1,5 @@
 import type { GuestToken } from "@prisma/client";
+import { REST_PREFIX } from "@/lib/rest/responses";
 import { createCall } from "@/lib/calls/create-call";
 import { prisma } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
@@ -46,7 +47,7 @@ export async function createGuestCall(request: Request, input: GuestCallInput) {
   } catch (error) {
     callId = callIdOf(error);
     if (!(error instanceof ApiError) || callId === undefined) throw error;
-    const location = `/rest/1.0${guestCallPath(slot.id)}`;
+    const location = `${REST_PREFIX}${guestCallPath(slot.id)}`;
     throw new ApiError(error.code, `The call to ${token.callee} did not connect: ${error.options.extra?.legStatus ?? "failed"}. Its state is at ${location}.`, {
       headers: { Location: location },
       extra: { legStatus: error.options.extra?.legStatus, location },
