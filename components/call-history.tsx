@@ -8,6 +8,7 @@ import { buttonSecondary, buttonSmall, card, input, link } from "@/components/st
 import { callFilterable } from "@/lib/calls/contracts";
 import { CALL_STATUSES, type CallEntry } from "@/lib/calls/schemas";
 import { parseListQuery, type ListQuery, type Page } from "@/lib/rest/list-query";
+import { firstParam, type SearchParams } from "@/lib/portal/search-params";
 
 export const CALLS_PAGE_SIZE = 20;
 
@@ -19,15 +20,13 @@ export interface CallHistoryFilters {
   startIndex: number;
 }
 
-type SearchParams = Record<string, string | string[] | undefined>;
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** ?status=BUSY&address=0002&date=2026-11-25&start=20 as filters and the list query of the calls' own filters; anything unusable is ignored. */
 export function callHistoryQuery(params: SearchParams): { filters: CallHistoryFilters; query: ListQuery } {
-  const status = first(params.status);
-  const address = first(params.address)?.replace(/[,*]/g, "").trim().slice(0, 100);
-  const date = first(params.date);
-  const start = first(params.start);
+  const status = firstParam(params.status);
+  const address = firstParam(params.address)?.replace(/[,*]/g, "").trim().slice(0, 100);
+  const date = firstParam(params.date);
+  const start = firstParam(params.start);
   const filters: CallHistoryFilters = {
     status: (CALL_STATUSES as readonly string[]).includes(status ?? "") ? status : undefined,
     address: address || undefined,

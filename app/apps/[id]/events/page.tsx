@@ -15,11 +15,11 @@ import { rotateWebhookSecretAction, sendTestEventAction } from "./actions";
 import { EventsList, type EventsQuery } from "./events-list";
 import { SendTestEventButton } from "./send-test-event-button";
 import { orNotFound } from "@/lib/portal/or-not-found";
+import { firstParam, type SearchParams } from "@/lib/portal/search-params";
 
 export const metadata: Metadata = { title: "Events" };
 export const dynamic = "force-dynamic";
 
-type SearchParams = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 /** [5000, 300000, 7200000] -> "5 s, 5 min and 2 h" */
@@ -30,13 +30,11 @@ function describeSchedule(delays: number[]): string {
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
 }
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
 /** ?status=pending&type=TestEvent&start=20; anything unknown falls back to "all" / the first page. */
 function parseQuery(params: SearchParams): EventsQuery {
-  const status = first(params.status);
-  const type = first(params.type)?.trim().slice(0, 200);
-  const start = first(params.start);
+  const status = firstParam(params.status);
+  const type = firstParam(params.type)?.trim().slice(0, 200);
+  const start = firstParam(params.start);
   return {
     status: isEventStatus(status) ? status : undefined,
     type: type || undefined,
