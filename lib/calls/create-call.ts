@@ -15,6 +15,7 @@ import { getCall } from "./get-call";
 import { openCall } from "./open-call";
 import type { CreateCallInput } from "./schemas";
 import { callPath, withLegs, type CallRow } from "./transform";
+import { applicationPublicId } from "@/lib/applications/transform";
 
 const POLL_MS = 25;
 
@@ -58,7 +59,7 @@ async function placingApplication(actor: Actor, domainId: string): Promise<{ id:
   if (actor.kind !== "developer") return { id: actor.applicationId, publicId: actor.applicationPublicId };
   const app = await prisma.application.findFirst({ where: { domainId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { domain: { select: { name: true } } } });
   if (!app) throw new ApiError("conflict", "The user's domain has no application to place the call through: create one first.");
-  return { id: app.id, publicId: `${app.domain.name}:${app.name}` };
+  return { id: app.id, publicId: applicationPublicId(app.domain.name, app.name) };
 }
 
 /** Billing is checked up front: the user needs a billing account that can pay at least one minute. */

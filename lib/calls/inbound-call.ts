@@ -2,6 +2,7 @@ import type { Tx } from "@/lib/db/client";
 import { findNumberHolder } from "@/lib/numbers/find-number-holder";
 import type { LegRef } from "@/lib/telephony/engine";
 import { openCall } from "./open-call";
+import { applicationPublicId } from "@/lib/applications/transform";
 
 /**
  * An inbound call from `from` to the user holding purpose number `to` (service:<digits>): the
@@ -15,7 +16,7 @@ export async function createInboundCall(tx: Tx, from: string, to: string, at: Da
   if (!application || !user) return undefined;
   const call = await openCall(tx, {
     user,
-    application: { id: application.id, publicId: `${application.domain.name}:${application.name}` },
+    application: { id: application.id, publicId: applicationPublicId(application.domain.name, application.name) },
     legs: [from, to],
     outbound: false,
     at,

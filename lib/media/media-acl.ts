@@ -5,6 +5,7 @@ import { applicationScope, userScope } from "@/lib/tenancy/scope";
 import { findFile, findFolder, type FilePath } from "./find-media";
 import type { AclBody } from "./schemas";
 import { toAclEntry } from "./transform";
+import { applicationPublicId } from "@/lib/applications/transform";
 
 /** A folder ACL's path, or a file ACL's (with file). */
 export type AclPath = Omit<FilePath, "file"> & { file?: string };
@@ -53,7 +54,7 @@ async function checkAclMembers(actor: Actor, domainId: string, acl: Record<"read
   const usersOf = actor.kind === "user" ? { domainId } : { AND: [{ domainId }, userScope(actor)] };
   const users = new Set((await prisma.user.findMany({ where: { AND: [usersOf, { id: { in: guids } }] }, select: { id: true } })).map((u) => u.id));
   const apps = await prisma.application.findMany({ where: { AND: [{ domainId }, applicationScope(actor)] }, select: { name: true, domain: { select: { name: true } } } });
-  const appSet = new Set(apps.map((a) => `${a.domain.name}:${a.name}`));
+  const appSet = new Set(apps.map((a) => applicationPublicId(a.domain.name, a.name)));
   const errors = [
     ...(["readUsers", "writeUsers"] as const).flatMap((field) => acl[field].filter((g) => !users.has(g)).map((g) => ({ field, message: `${g} is not a user of this domain` }))),
     ...(["readApps", "writeApps"] as const).flatMap((field) => acl[field].filter((a) => !appSet.has(a)).map((a) => ({ field, message: `${a} is not an application of this domain` }))),

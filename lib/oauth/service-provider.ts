@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { isGuid } from "@/lib/validation";
 import type { AuthUser } from "@/lib/rest/context";
+import { applicationPublicId } from "@/lib/applications/transform";
 
 // Service providers (an application setting, off by default): a two-legged request naming a user in
 // X-BT-Ribbit-SP-UserId (the original libraries) or X-Service-SP-UserId (the spec) acts as that user
@@ -40,6 +41,6 @@ export async function serviceProviderUser(
   const user = isGuid(guid) ? await prisma.user.findFirst({ where: { id: guid, domainId: application.domainId } }) : null;
   if (!user) throw new ApiError("not_found", `No user ${named.value.slice(0, 64)} in the domain ${application.domain.name}.`);
   if (user.suspended) throw new ApiError("forbidden", "This user is suspended. Contact the domain owner.");
-  log.info("acting as user", { requestId, application: `${application.domain.name}:${application.name}`, userId: user.id, login: user.login, header: named.header });
+  log.info("acting as user", { requestId, application: applicationPublicId(application.domain.name, application.name), userId: user.id, login: user.login, header: named.header });
   return { id: user.id, login: user.login, domainId: user.domainId };
 }

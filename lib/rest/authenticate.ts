@@ -4,6 +4,7 @@ import { verifyOAuthRequest, type TokenKind } from "@/lib/oauth/verify-request";
 import { ApiError } from "@/lib/errors/api-error";
 import type { AuthContext } from "./context";
 import { isSignedUrl, isTunnelled } from "./json-tunnel";
+import { applicationPublicId } from "@/lib/applications/transform";
 
 /**
  * "none": public (health). "application": any signed request, two-legged (as the application) or
@@ -47,7 +48,7 @@ export async function authenticate({ request, url, rawBody, mode, readOnlyTokenA
   });
 
   if (application.suspended) {
-    throw new ApiError("forbidden", `The application ${application.domain.name}:${application.name} is suspended. Contact the domain owner.`);
+    throw new ApiError("forbidden", `The application ${applicationPublicId(application.domain.name, application.name)} is suspended. Contact the domain owner.`);
   }
   if (isTunnelled(request) && !application.allowJsonTunnel) {
     throw new ApiError("forbidden", "The browser tunnel (w=JS) is turned off for this application (signed ?h= media URLs too). Its developer can turn it on in the portal (application settings).");
@@ -82,7 +83,7 @@ export async function authenticate({ request, url, rawBody, mode, readOnlyTokenA
   return {
     application: {
       id: application.id,
-      publicId: `${application.domain.name}:${application.name}`,
+      publicId: applicationPublicId(application.domain.name, application.name),
       name: application.name,
       domainId: application.domainId,
     },

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from "@/lib/crypto/password";
 import { newConsumerKey, newConsumerSecret, randomToken } from "@/lib/crypto/random";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { newWebhookSecret } from "@/lib/events/signing";
+import { applicationPublicId } from "@/lib/applications/transform";
 
 export interface DemoSeedInput {
   developerEmail: string;
@@ -107,7 +108,7 @@ export async function seedDemo(prisma: PrismaClient, input: DemoSeedInput): Prom
       developerEmail: developer.email,
       developerPassword,
       domain: domain.name,
-      applicationId: `${domain.name}:${app.name}`,
+      applicationId: applicationPublicId(domain.name, app.name),
       consumerKey: app.consumerKey,
       consumerSecret,
       createdNow,

@@ -5,11 +5,12 @@ import type { Actor } from "@/lib/tenancy/actor";
 import { sessionScope } from "@/lib/tenancy/scope";
 import { getUserOrThrow } from "@/lib/users/get-user";
 import type { SessionEntry } from "./contracts";
+import { applicationPublicId } from "@/lib/applications/transform";
 
 function toSessionEntry(t: AccessToken & { application: { name: string; domain: { name: string } } }): SessionEntry {
   return {
     id: t.id,
-    application: `${t.application.domain.name}:${t.application.name}`,
+    application: applicationPublicId(t.application.domain.name, t.application.name),
     scope: t.scope === "read-only" ? "read-only" : "read-write",
     createdWith: t.createdWith === "oauth" ? "oauth" : "xauth",
     created: t.createdAt.toISOString(),

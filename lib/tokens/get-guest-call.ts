@@ -6,13 +6,14 @@ import { ApiError, notFound } from "@/lib/errors/api-error";
 import type { UserActor } from "@/lib/tenancy/actor";
 import { isGuid } from "@/lib/validation";
 import type { GuestCallEntry } from "./schemas";
+import { applicationPublicId } from "@/lib/applications/transform";
 
 /** The token's user acting through the token's application: who a guest call is placed as. */
 export async function guestActor(token: GuestToken): Promise<UserActor> {
   const app = await prisma.application.findUniqueOrThrow({ where: { id: token.applicationId }, include: { domain: { select: { name: true } } } });
   const user = await prisma.user.findUniqueOrThrow({ where: { id: token.userId }, select: { suspended: true } });
   if (app.suspended || user.suspended) throw new ApiError("forbidden", "Guest calls to this person are turned off at the moment.");
-  return { kind: "user", applicationId: app.id, applicationPublicId: `${app.domain.name}:${app.name}`, domainId: app.domainId, domainName: app.domain.name, userId: token.userId, tokenId: null };
+  return { kind: "user", applicationId: app.id, applicationPublicId: applicationPublicId(app.domain.name, app.name), domainId: app.domainId, domainName: app.domain.name, userId: token.userId, tokenId: null };
 }
 
 /** A guest call by its id (the capability the visitor got from POST /tokens/call), with its call. */
