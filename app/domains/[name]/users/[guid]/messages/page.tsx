@@ -70,7 +70,7 @@ export default async function MessagesPage({ params, searchParams }: { params: P
         title="Messages"
         description={`${user.login}'s voicemail, audio messages and SMS, by folder. The same messages the API serves at /messages/${user.guid}.`}
       />
-      <div className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
         <nav aria-label="Folders" className={`${card} h-fit p-2`}>
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             {folders.map((f) => (
