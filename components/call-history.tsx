@@ -4,7 +4,7 @@ import { DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/empty-state";
 import { formatDateTime } from "@/components/format-date-time";
 import { Pager } from "@/components/pager";
-import { buttonSecondary, buttonSmall, card, input, link } from "@/components/styles";
+import { buttonSecondary, buttonSmall, card, input, link, select } from "@/components/styles";
 import { callFilterable } from "@/lib/calls/contracts";
 import { CALL_STATUSES, type CallEntry } from "@/lib/calls/schemas";
 import { parseListQuery, type ListQuery, type Page } from "@/lib/rest/list-query";
@@ -80,7 +80,7 @@ export function CallHistory({
       <form method="get" action={basePath} className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_11rem_auto] sm:items-end" data-testid="call-filters">
         <label className="text-sm font-medium text-slate-800">
           Status
-          <select name="status" defaultValue={filters.status ?? ""} className={`${input} mt-1.5`}>
+          <select name="status" defaultValue={filters.status ?? ""} className={`${select} mt-1.5`}>
             <option value="">All</option>
             {CALL_STATUSES.map((s) => (
               <option key={s} value={s}>

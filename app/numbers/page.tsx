@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/empty-state";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
 import { Pager } from "@/components/pager";
-import { buttonSecondary, input, link } from "@/components/styles";
+import { buttonSecondary, input, link, select } from "@/components/styles";
 import { INVENTORY_PAGE_SIZE, isNumberOperator, listInventory, NUMBER_STATUSES, type Holder, type InventoryFilter } from "@/lib/numbers/list-inventory";
 import { requireDeveloper } from "@/lib/portal/session";
 import { developerActor } from "@/lib/tenancy/actor";
@@ -39,7 +39,7 @@ function AnyOf({ name, label, value, options }: { name: string; label: string; v
       <label htmlFor={`search-${name}`} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={`search-${name}`} name={name} defaultValue={value ?? ""} className={`${input} mt-1.5`}>
+      <select id={`search-${name}`} name={name} defaultValue={value ?? ""} className={`${select} mt-1.5`}>
         <option value="">Any</option>
         {options.map((o) => (
           <option key={o}>{o}</option>
