@@ -75,7 +75,13 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
     <div className="space-y-8">
       <PageHeader
         title="Numbers"
-        description="The inventory purpose numbers come from. A user gets one on its page (Add a purpose number) or through POST /devices/<guid> {id: &quot;@purpose/GBR&quot;}; a released number rests in quarantine before anyone else can have it."
+        description={
+          <>
+            The inventory purpose numbers come from. A user gets one on its page (Add a purpose number) or through{" "}
+            <span className="font-mono text-sm">POST /devices/&lt;guid&gt; {"{"}&quot;id&quot;: &quot;@purpose/GBR&quot;{"}"}</span>; a released number rests in
+            quarantine before anyone else can have it.
+          </>
+        }
       />
       {inventory.countries.length === 0 ? (
         <EmptyState title="The inventory is empty">

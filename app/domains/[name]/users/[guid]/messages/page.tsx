@@ -68,7 +68,12 @@ export default async function MessagesPage({ params, searchParams }: { params: P
       <PageHeader
         back={{ href: userPagePath(domain, user.guid), label: user.login }}
         title="Messages"
-        description={`${user.login}'s voicemail, audio messages and SMS, by folder. The same messages the API serves at /messages/${user.guid}.`}
+        description={
+          <>
+            {user.login}&apos;s voicemail, audio messages and SMS, by folder. The same messages the API serves at{" "}
+            <span className="font-mono text-sm break-all">/messages/{user.guid}</span>.
+          </>
+        }
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
         <nav aria-label="Folders" className={`${card} h-fit p-2`}>
