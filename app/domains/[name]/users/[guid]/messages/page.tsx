@@ -184,7 +184,7 @@ export default async function MessagesPage({ params, searchParams }: { params: P
               {requested} <span className="font-normal text-slate-500 normal-case">({page.totalResults})</span>
             </h2>
             {page.entry.length === 0 ? (
-              <EmptyState title={`No messages in ${requested}`}>
+              <EmptyState title={`No messages in ${requested.charAt(0).toUpperCase()}${requested.slice(1)}`}>
                 <p>
                   {requested === "inbox"
                     ? "Voicemail, audio messages and SMS sent to this user's purpose numbers arrive here."
