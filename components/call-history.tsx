@@ -145,8 +145,9 @@ export function CallHistory({
                 {call.callerId && <span className="block text-xs text-slate-500 [overflow-wrap:anywhere]">from {call.callerId}</span>}
               </td>
               <td className="px-4 py-3 align-top font-mono text-xs [overflow-wrap:anywhere]">
-                {call.legs.map((leg) => (
+                {call.legs.map((leg, index) => (
                   <span key={leg.id} className="block">
+                    {index > 0 && <span className="text-slate-400">→ </span>}
                     {leg.address}
                   </span>
                 ))}
