@@ -6,7 +6,7 @@ import { Alert } from "./alert";
 import { Field } from "./field";
 import { SubmitButton } from "./submit-button";
 import { SwitchField } from "./switch-field";
-import { card, input, link } from "./styles";
+import { card, link, select } from "./styles";
 
 type State = { error?: string; notice?: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
 
@@ -121,7 +121,7 @@ export function ApplicationSettingsForm({
             name="defaultBillingAccountId"
             defaultValue={state.values?.defaultBillingAccountId ?? settings.defaultBillingAccountId}
             aria-describedby="field-defaultBillingAccountId-hint"
-            className={`${input} mt-1.5`}
+            className={`${select} mt-1.5`}
           >
             <option value="">None: new users have no billing account</option>
             {billingAccounts.map((a) => (

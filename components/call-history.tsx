@@ -4,7 +4,7 @@ import { DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/empty-state";
 import { formatDateTime } from "@/components/format-date-time";
 import { Pager } from "@/components/pager";
-import { buttonSecondary, buttonSmall, card, input, link } from "@/components/styles";
+import { buttonSecondary, buttonSmall, card, input, link, select } from "@/components/styles";
 import { callFilterable } from "@/lib/calls/contracts";
 import { CALL_STATUSES, type CallEntry } from "@/lib/calls/schemas";
 import { parseListQuery, type ListQuery, type Page } from "@/lib/rest/list-query";
@@ -80,7 +80,7 @@ export function CallHistory({
       <form method="get" action={basePath} className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_11rem_auto] sm:items-end" data-testid="call-filters">
         <label className="text-sm font-medium text-slate-800">
           Status
-          <select name="status" defaultValue={filters.status ?? ""} className={`${input} mt-1.5`}>
+          <select name="status" defaultValue={filters.status ?? ""} className={`${select} mt-1.5`}>
             <option value="">All</option>
             {CALL_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -145,8 +145,9 @@ export function CallHistory({
                 {call.callerId && <span className="block text-xs text-slate-500 [overflow-wrap:anywhere]">from {call.callerId}</span>}
               </td>
               <td className="px-4 py-3 align-top font-mono text-xs [overflow-wrap:anywhere]">
-                {call.legs.map((leg) => (
+                {call.legs.map((leg, index) => (
                   <span key={leg.id} className="block">
+                    {index > 0 && <span className="text-slate-400">→ </span>}
                     {leg.address}
                   </span>
                 ))}

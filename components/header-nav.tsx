@@ -36,32 +36,33 @@ export function HeaderNav({ email, signOutAction }: { email: string | null; sign
       </div>
     );
   }
+  // Two children of the header's row: the account on the right of the logo, the navigation on a row of its own.
   return (
-    <div className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 text-sm">
-      <nav aria-label="Portal" className="flex flex-wrap items-center justify-end gap-x-5 gap-y-1 whitespace-nowrap">
-        {portalLinks.map((l) => (
-          <Link key={l.href} href={l.href} aria-current={isActive(l.href) ? "page" : undefined} className={linkClass(l.href)}>
-            {l.label}
-          </Link>
-        ))}
-      </nav>
-      <div className="flex items-center gap-3 sm:border-l sm:border-slate-200 sm:pl-5">
+    <>
+      <div className="flex min-w-0 flex-1 items-center justify-end gap-3 text-sm">
         <Link
           href="/account"
           aria-current={isActive("/account") ? "page" : undefined}
-          className={`max-w-48 truncate hover:underline ${isActive("/account") ? "font-medium text-slate-900" : "text-slate-500 hover:text-slate-900"}`}
+          className={`max-w-56 min-w-0 truncate hover:underline ${isActive("/account") ? "font-medium text-slate-900" : "text-slate-500 hover:text-slate-900"}`}
           aria-label="Your account"
           title="Your account: change your password"
           data-testid="developer-email"
         >
           {email}
         </Link>
-        <form action={signOutAction}>
+        <form action={signOutAction} className="shrink-0">
           <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
             Sign out
           </button>
         </form>
       </div>
-    </div>
+      <nav aria-label="Portal" className="order-last flex basis-full flex-wrap items-center gap-x-5 gap-y-1 text-sm whitespace-nowrap">
+        {portalLinks.map((l) => (
+          <Link key={l.href} href={l.href} aria-current={isActive(l.href) ? "page" : undefined} className={linkClass(l.href)}>
+            {l.label}
+          </Link>
+        ))}
+      </nav>
+    </>
   );
 }

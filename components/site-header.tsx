@@ -8,8 +8,8 @@ export async function SiteHeader({ signOutAction }: { signOutAction: () => Promi
   const email = (await auth())?.developer?.email ?? null;
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-6 py-4">
-        <Link href={email ? "/apps" : "/"} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-6 py-4">
+        <Link href={email ? "/apps" : "/"} className="flex shrink-0 items-center gap-2 text-lg font-semibold tracking-tight">
           <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-brand-500" />
           Switchboard
         </Link>

@@ -12,5 +12,10 @@ export const buttonSmall = "px-3 py-1.5";
 export const input =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-invalid:border-red-400 aria-invalid:focus:ring-red-100";
 
+export const fileInput =
+  "block w-full text-sm font-normal text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100";
+
+export const select = `${input} h-9.5`;
+
 export const card = "rounded-lg border border-slate-200 bg-white";
 export const link = "font-medium text-brand-600 hover:text-brand-700 hover:underline";

@@ -5,7 +5,7 @@ import { Alert } from "@/components/alert";
 import { ConfirmForm } from "@/components/confirm-form";
 import { Field } from "@/components/field";
 import { SubmitButton } from "@/components/submit-button";
-import { buttonPrimary, card, input } from "@/components/styles";
+import { buttonPrimary, card, select } from "@/components/styles";
 import type { FormState } from "@/lib/portal/form-state";
 
 type Action = (prev: FormState, formData: FormData) => Promise<FormState>;
@@ -49,7 +49,7 @@ export function NewBillingAccountForm({ currencies, action }: { currencies: stri
               <label htmlFor="field-currency" className="block text-sm font-medium text-slate-800">
                 Currency
               </label>
-              <select id="field-currency" name="currency" defaultValue={state.values?.currency ?? currencies[0]} className={`${input} mt-1.5`}>
+              <select id="field-currency" name="currency" defaultValue={state.values?.currency ?? currencies[0]} className={`${select} mt-1.5`}>
                 {currencies.map((c) => (
                   <option key={c}>{c}</option>
                 ))}

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { Alert } from "@/components/alert";
-import { card, input } from "@/components/styles";
+import { card, fileInput, input } from "@/components/styles";
 import { SubmitButton } from "@/components/submit-button";
 import type { FormState } from "@/lib/portal/form-state";
 
@@ -31,7 +31,7 @@ export function ImportNumbersForm({ action }: { action: (prev: FormState, formDa
           <label htmlFor="import-file" className="block text-sm font-medium text-slate-800">
             Or a CSV file
           </label>
-          <input id="import-file" name="file" type="file" accept=".csv,text/csv,text/plain" className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium" />
+          <input id="import-file" name="file" type="file" accept=".csv,text/csv,text/plain" className={`${fileInput} mt-1.5`} />
         </div>
         <SubmitButton pendingText="Importing…">Import</SubmitButton>
       </form>

@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/empty-state";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
 import { Pager } from "@/components/pager";
-import { buttonSecondary, input, link } from "@/components/styles";
+import { buttonSecondary, input, link, select } from "@/components/styles";
 import { INVENTORY_PAGE_SIZE, isNumberOperator, listInventory, NUMBER_STATUSES, type Holder, type InventoryFilter } from "@/lib/numbers/list-inventory";
 import { requireDeveloper } from "@/lib/portal/session";
 import { developerActor } from "@/lib/tenancy/actor";
@@ -39,7 +39,7 @@ function AnyOf({ name, label, value, options }: { name: string; label: string; v
       <label htmlFor={`search-${name}`} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={`search-${name}`} name={name} defaultValue={value ?? ""} className={`${input} mt-1.5`}>
+      <select id={`search-${name}`} name={name} defaultValue={value ?? ""} className={`${select} mt-1.5`}>
         <option value="">Any</option>
         {options.map((o) => (
           <option key={o}>{o}</option>
@@ -75,7 +75,13 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
     <div className="space-y-8">
       <PageHeader
         title="Numbers"
-        description="The inventory purpose numbers come from. A user gets one on its page (Add a purpose number) or through POST /devices/<guid> {id: &quot;@purpose/GBR&quot;}; a released number rests in quarantine before anyone else can have it."
+        description={
+          <>
+            The inventory purpose numbers come from. A user gets one on its page (Add a purpose number) or through{" "}
+            <span className="font-mono text-sm">POST /devices/&lt;guid&gt; {"{"}&quot;id&quot;: &quot;@purpose/GBR&quot;{"}"}</span>; a released number rests in
+            quarantine before anyone else can have it.
+          </>
+        }
       />
       {inventory.countries.length === 0 ? (
         <EmptyState title="The inventory is empty">

@@ -40,7 +40,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
         <div className="space-y-2">
           <h1 className="text-xl font-semibold tracking-tight">Confirm your email address</h1>
           <p className="text-slate-600">
-            Confirm that <strong className="break-all text-slate-900">{link.email}</strong> is yours and may receive notifications.
+            Confirm that <strong className="text-slate-900 wrap-anywhere">{link.email}</strong> is yours and may receive notifications.
           </p>
         </div>
         <input type="hidden" name="token" value={token as string} />

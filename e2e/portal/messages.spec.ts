@@ -75,7 +75,7 @@ test("a user's messages: read an SMS, reply and see it delivered, mark read, mov
   await page.getByRole("button", { name: "Delete for good" }).click();
   await page.getByRole("button", { name: "Delete for good" }).click();
   await expect(page.getByRole("heading", { name: /^deleted \(/i, level: 2 })).toContainText("(0)");
-  await expect(page.getByText("No messages in deleted")).toBeVisible();
+  await expect(page.getByText("No messages in Deleted")).toBeVisible();
   await screenshot(page, testInfo, "messages-deleted-empty");
 });
 
@@ -84,7 +84,7 @@ test("a user's messages: an audio message shows its recording and transcript; th
   await signIn(page, demo.developerEmail, demo.developerPassword);
   await expect(page).toHaveURL(/\/apps$/);
   await page.goto(`/domains/${demo.domain}/users/${user.guid}/messages`);
-  await expect(page.getByText("No messages in inbox")).toBeVisible();
+  await expect(page.getByText("No messages in Inbox")).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, testInfo, "messages-empty-phone");
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -83,7 +83,14 @@ export default async function MediaBrowserPage({ params, searchParams }: { param
         <section className="min-w-0 space-y-6">
           {!open ? (
             <EmptyState title={folders.entry.length ? "Choose a folder" : "No media in this domain yet"}>
-              <p>{folders.entry.length ? "Pick a folder on the left to see its files, upload and set who may use them." : "Create a folder on the left, then upload files into it. Applications do the same with POST /rest/1.0/media/" + domainName + "."}</p>
+              {folders.entry.length ? (
+                <p>Pick a folder on the left to see its files, upload and set who may use them.</p>
+              ) : (
+                <p>
+                  Create a folder on the left, then upload files into it. Applications do the same with{" "}
+                  <span className="font-mono break-all">POST /rest/1.0/media/{domainName}</span>.
+                </p>
+              )}
             </EmptyState>
           ) : (
             <>

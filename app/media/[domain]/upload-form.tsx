@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { buttonPrimary, input } from "@/components/styles";
+import { buttonPrimary, fileInput } from "@/components/styles";
 
 /** Uploads one file into the folder with a progress bar (XMLHttpRequest: fetch reports no upload progress). */
 export function UploadForm({ domain, folder }: { domain: string; folder: string }) {
@@ -48,7 +48,7 @@ export function UploadForm({ domain, folder }: { domain: string; folder: string 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <label className="flex-1 text-sm font-medium text-slate-700">
           File
-          <input type="file" className={`${input} mt-1`} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input type="file" className={`${fileInput} mt-1`} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
         <button type="submit" className={buttonPrimary} disabled={!file || progress !== null}>
           {progress !== null ? "Uploading…" : "Upload"}

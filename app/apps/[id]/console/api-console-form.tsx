@@ -3,7 +3,7 @@
 import { startTransition, useActionState, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/alert";
 import { Field } from "@/components/field";
-import { buttonPrimary, card, input } from "@/components/styles";
+import { buttonPrimary, card, input, select } from "@/components/styles";
 import type { ConsoleInput } from "@/lib/portal/api-console";
 import type { ConsoleState } from "./actions";
 import { ConsoleResultView } from "./console-result";
@@ -111,7 +111,7 @@ export function ApiConsoleForm({
                   id="console-method"
                   value={method}
                   onChange={(e) => setMethod(e.target.value as Method)}
-                  className={`${input} mt-1.5 font-mono`}
+                  className={`${select} mt-1.5 font-mono`}
                 >
                   {METHODS.map((m) => (
                     <option key={m} value={m}>

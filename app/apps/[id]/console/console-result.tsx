@@ -45,14 +45,14 @@ function CodeBlock({
 }) {
   return (
     <div className="relative">
-      <pre data-testid={testId} tabIndex={0} className={`${code} ${copy ? "pr-20" : ""} ${className}`}>
-        {children}
-      </pre>
       {copy && (
-        <div className="absolute top-1.5 right-1.5">
+        <div className="mb-1.5 flex justify-end sm:absolute sm:top-1.5 sm:right-1.5 sm:mb-0">
           <CopyButton value={copy} label="Copy" ariaLabel={copyLabel} />
         </div>
       )}
+      <pre data-testid={testId} tabIndex={0} className={`${code} ${copy ? "sm:pr-20" : ""} ${className}`}>
+        {children}
+      </pre>
     </div>
   );
 }

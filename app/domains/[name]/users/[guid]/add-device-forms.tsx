@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useActionState } from "react";
 import { Alert } from "@/components/alert";
 import { Field } from "@/components/field";
-import { card, input, link } from "@/components/styles";
+import { card, link, select } from "@/components/styles";
 import { SubmitButton } from "@/components/submit-button";
 import type { FormState } from "@/lib/portal/form-state";
 
@@ -72,7 +72,7 @@ export function PurposeNumberForm({ action, countries, billed }: { action: Actio
               <label htmlFor="purpose-country" className="block text-sm font-medium text-slate-800">
                 Country
               </label>
-              <select id="purpose-country" name="country" className={`${input} mt-1.5`} defaultValue={countries[0]!.country}>
+              <select id="purpose-country" name="country" className={`${select} mt-1.5`} defaultValue={countries[0]!.country}>
                 {countries.map((c) => (
                   <option key={c.country} value={c.country}>
                     {`${c.country} (${c.available} free, ${c.sms} with SMS)`}

@@ -48,7 +48,10 @@ export default async function UserCallsPage({ params, searchParams }: Props) {
         callHref={(call) => callPagePath(domain, user.guid, call.id)}
         empty={
           <EmptyState title="No calls yet">
-            <p>Place a test call above, or call POST /rest/1.0/calls/{user.guid} from an application. Each call shows up here with its legs and status.</p>
+            <p>
+              Place a test call above, or call <span className="font-mono break-all">POST /rest/1.0/calls/{user.guid}</span> from an application. Each call
+              shows up here with its legs and status.
+            </p>
           </EmptyState>
         }
       />

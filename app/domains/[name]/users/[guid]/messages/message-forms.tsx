@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { Alert } from "@/components/alert";
 import { ConfirmForm } from "@/components/confirm-form";
 import { Field } from "@/components/field";
-import { buttonSecondary, buttonSmall, input } from "@/components/styles";
+import { buttonSecondary, buttonSmall, input, select } from "@/components/styles";
 import { SubmitButton } from "@/components/submit-button";
 import type { FormState } from "@/lib/portal/form-state";
 
@@ -23,7 +23,7 @@ export function SendSmsForm({ action, numbers, to, heading }: { action: Action; 
           <label htmlFor={`sender-${to ?? "new"}`} className="block text-sm font-medium text-slate-800">
             From
           </label>
-          <select id={`sender-${to ?? "new"}`} name="sender" className={`${input} mt-1.5`} defaultValue={v?.sender ?? numbers[0]}>
+          <select id={`sender-${to ?? "new"}`} name="sender" className={`${select} mt-1.5`} defaultValue={v?.sender ?? numbers[0]}>
             {numbers.map((n) => (
               <option key={n} value={n}>
                 {n.replace("tel:", "+")}

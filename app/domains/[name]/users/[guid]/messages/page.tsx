@@ -68,9 +68,14 @@ export default async function MessagesPage({ params, searchParams }: { params: P
       <PageHeader
         back={{ href: userPagePath(domain, user.guid), label: user.login }}
         title="Messages"
-        description={`${user.login}'s voicemail, audio messages and SMS, by folder. The same messages the API serves at /messages/${user.guid}.`}
+        description={
+          <>
+            {user.login}&apos;s voicemail, audio messages and SMS, by folder. The same messages the API serves at{" "}
+            <span className="font-mono text-sm break-all">/messages/{user.guid}</span>.
+          </>
+        }
       />
-      <div className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
         <nav aria-label="Folders" className={`${card} h-fit p-2`}>
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             {folders.map((f) => (
@@ -179,7 +184,7 @@ export default async function MessagesPage({ params, searchParams }: { params: P
               {requested} <span className="font-normal text-slate-500 normal-case">({page.totalResults})</span>
             </h2>
             {page.entry.length === 0 ? (
-              <EmptyState title={`No messages in ${requested}`}>
+              <EmptyState title={`No messages in ${requested.charAt(0).toUpperCase()}${requested.slice(1)}`}>
                 <p>
                   {requested === "inbox"
                     ? "Voicemail, audio messages and SMS sent to this user's purpose numbers arrive here."
