@@ -42,7 +42,7 @@ test("create a domain; deleting one that has an application is refused; an empty
   await screenshot(page, testInfo, "domain-delete-confirm");
   await busySettings.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(busySettings.getByRole("alert")).toContainText(
-    `Domain ${busy} still has 1 application(s) and 0 user(s). Delete them first, then the domain.`,
+    `Domain ${busy} still has 1 application. Delete them first, then the domain.`,
   );
   await screenshot(page, testInfo, "domain-delete-refused");
   await page.reload();

@@ -9,6 +9,7 @@ import { engine } from "./engine";
 import { saveRecording } from "./save-recording";
 import type { CallStatus } from "./schemas";
 import { connectedSeconds, withLegs, type CallRow } from "./transform";
+import { countOf } from "@/lib/text/count-of";
 
 /** Ends one leg that is still live: the engine drops it, the leg records why, CallLegHungUp says so. */
 export async function endLeg(tx: Tx, call: CallRow, legId: number, status: LegStatus, at: Date, reason?: string): Promise<void> {
@@ -70,7 +71,7 @@ async function billCall(tx: Tx, call: CallRow, duration: number): Promise<void> 
         quantity: affordable,
         userId: call.userId,
         reference: `call:${call.id}`,
-        description: `Call ${call.id}: ${affordable} of ${minutes} started minute(s), ${duration} s`,
+        description: `Call ${call.id}: ${affordable} of ${countOf(minutes, "started minute")}, ${duration} s`,
       })
     : undefined;
   await publishCallEvent(tx, call, "CallCost", {

@@ -7,6 +7,7 @@ import { log } from "@/lib/log";
 import { sendMail } from "@/lib/mail/send-mail";
 import type { Actor } from "@/lib/tenancy/actor";
 import { deviceScope } from "@/lib/tenancy/scope";
+import { countOf } from "@/lib/text/count-of";
 
 // Email devices are checked by a message with a 6-digit code and a link. Only SHA-256 hashes are
 // stored; a code or link works once, until EMAIL_CODE_TTL, and a code allows MAX_CODE_TRIES guesses.
@@ -51,7 +52,7 @@ export async function sendEmailCheck(actor: Actor, device: { id: string; address
         `  Code: ${code}`,
         `  Or open: ${verifyLink(token)}`,
         "",
-        `The code and the link work once, for ${hours >= 1 ? `${hours} hour(s)` : "a short while"}. If you did not ask for this, ignore this message.`,
+        `The code and the link work once, for ${hours >= 1 ? countOf(hours, "hour") : "a short while"}. If you did not ask for this, ignore this message.`,
       ].join("\n"),
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import { ApiError, notFound } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/tenancy/actor";
 import { managedDomainScope } from "@/lib/tenancy/scope";
 import { domainOwnerFor } from "./create-domain";
+import { countOf } from "@/lib/text/count-of";
 
 /** Refused with 409 while the domain still has applications or users: delete those first. Its media goes with it. */
 export async function deleteDomain(actor: Actor, input: { name: string }, namedOwner: string | null = null): Promise<void> {
@@ -18,7 +19,7 @@ export async function deleteDomain(actor: Actor, input: { name: string }, namedO
     if (applications || users) {
       throw new ApiError(
         "conflict",
-        `Domain ${input.name} still has ${applications} application(s) and ${users} user(s). Delete them first, then the domain.`,
+        `Domain ${input.name} still has ${[applications && countOf(applications, "application"), users && countOf(users, "user")].filter(Boolean).join(" and ")}. Delete them first, then the domain.`,
       );
     }
     if (domain.isDefault) throw new ApiError("conflict", `Domain ${input.name} is the default domain and cannot be deleted.`);

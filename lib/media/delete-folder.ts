@@ -4,6 +4,7 @@ import type { Actor } from "@/lib/tenancy/actor";
 import { blobStore } from "./configured-blob-store";
 import { findFolder } from "./find-media";
 import { deleteBlobs } from "./delete-file";
+import { countOf } from "@/lib/text/count-of";
 
 /** Deletes a folder the actor may write; with files in it only when recursive (409 otherwise). */
 export async function deleteFolder(actor: Actor, domainName: string, folderName: string, recursive: boolean): Promise<void> {
@@ -11,7 +12,7 @@ export async function deleteFolder(actor: Actor, domainName: string, folderName:
   const keys = await prisma.$transaction(async (tx) => {
     const files = await tx.mediaFile.findMany({ where: { folderId: folder.id }, select: { blobKey: true } });
     if (files.length && !recursive) {
-      throw new ApiError("conflict", `Media folder ${folderName} holds ${files.length} file(s): delete them first, or send ?recursive=true.`);
+      throw new ApiError("conflict", `Media folder ${folderName} holds ${countOf(files.length, "file")}: delete them first, or send ?recursive=true.`);
     }
     await tx.mediaFolder.deleteMany({ where: { id: folder.id, domainId: folder.domainId } }); // its files go with it (cascade)
     return files.map((f) => f.blobKey);

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import { sharedRedis } from "@/lib/redis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
+import { countOf } from "@/lib/text/count-of";
 
 // Password guessing is slowed down per (address, account) with delays that double after a few
 // free failures, so an attacker mostly slows himself down and the owner, from his own address,
@@ -29,10 +30,9 @@ export function delayAfterFailures(consecutive: number, policy: LoginLimitPolicy
 
 /** "1 second", "45 seconds", "2 minutes", "1 hour". */
 export function describeWait(seconds: number): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (seconds < 90) return unit(seconds, "second");
-  if (seconds < 90 * 60) return unit(Math.ceil(seconds / 60), "minute");
-  return unit(Math.ceil(seconds / 3600), "hour");
+  if (seconds < 90) return countOf(seconds, "second");
+  if (seconds < 90 * 60) return countOf(Math.ceil(seconds / 60), "minute");
+  return countOf(Math.ceil(seconds / 3600), "hour");
 }
 
 export class LoginThrottled extends Error {

@@ -7,6 +7,7 @@ import { getGuestCall, guestActor } from "./get-guest-call";
 import { usableGuestToken } from "./guest-auth";
 import { DEFAULT_GUEST_CALLER, GUEST_LEG, guestCallPath, liveGuestCall } from "./guest-calls";
 import type { GuestCallInput } from "./schemas";
+import { countOf } from "@/lib/text/count-of";
 
 /**
  * Takes one of the token's maxConcurrent slots, or answers 409. The token's row lock makes
@@ -18,7 +19,7 @@ async function takeSlot(token: GuestToken, caller: string) {
     if (!locked || locked.revokedAt) throw new ApiError("guest_token_refused", "This guest token was revoked. Ask whoever gave it to you for a new one.");
     const live = await tx.guestCall.count({ where: { tokenId: token.id, ...liveGuestCall() } });
     if (live >= token.maxConcurrent) {
-      throw new ApiError("guest_calls_exhausted", `This guest token allows ${token.maxConcurrent} call(s) at once and all are in use. Try again when one has ended.`, {
+      throw new ApiError("guest_calls_exhausted", `This guest token allows ${countOf(token.maxConcurrent, "call")} at once and all are in use. Try again when one has ended.`, {
         extra: { maxConcurrent: token.maxConcurrent },
       });
     }
