@@ -2,6 +2,7 @@ import { prisma } from "@/lib/db/client";
 import { optionsOf } from "@/lib/devices/transform";
 import { log } from "@/lib/log";
 import { sendMail } from "@/lib/mail/send-mail";
+import { formatDateTime } from "@/components/format-date-time";
 
 export interface VoicemailNotice {
   userId: string;
@@ -44,7 +45,7 @@ export async function sendVoicemailEmails(notice: VoicemailNotice): Promise<stri
           `You have a new voicemail on ${number(notice.dest)}.`,
           "",
           `  From: ${number(notice.from)}`,
-          `  Received: ${notice.startTime.toISOString()}`,
+          `  Received: ${formatDateTime(notice.startTime.toISOString())}`,
           `  Length: ${Math.round(notice.duration)} s`,
           "",
           ...(notice.transcript ? ["Transcript:", notice.transcript, ""] : []),
