@@ -107,7 +107,7 @@ describe("the original libraries' base string", () => {
     expect(ok.status, ok.text).toBe(200);
     // : / and space in the username are signed correctly too: the refusal is about the credentials.
     const tricky = await legacyCall(demoApp, "POST", "/login", { x_auth_username: "a:b/c+d e@f.com", x_auth_password: "x y" });
-    expect(JSON.parse(tricky.text).detail).toBe("The login or password is wrong.");
+    expect(JSON.parse(tricky.text).detail).toBe("The login or password is wrong. Check both and try again. Forgot the password? Whoever gave you this login can reset it.");
     // The library's string, but with the %40 of the URL decoded to @: not accepted.
     const url = `${baseUrl}/rest/1.0/users?filterValue=a%40b`;
     const { authorization } = signLegacyRequest({ method: "GET", url: `${baseUrl}/rest/1.0/users?filterValue=a@b`, ...demoApp });

@@ -38,7 +38,7 @@ test("without JavaScript, a wrong password on the authorization page gets its er
       const started = Date.now();
       await page.getByRole("button", { name: "Approve" }).click();
       await expect(page.getByRole("main").getByRole("alert")).toHaveText(
-        attempt === 1 ? "Enter your login and password to approve." : "The login or password is wrong.",
+        attempt === 1 ? "Enter your login and password to approve." : "The login or password is wrong. Check both and try again. Forgot the password? Whoever gave you this login can reset it.",
         { timeout: 2_000 },
       );
       expect(Date.now() - started).toBeLessThan(2_000);

@@ -24,7 +24,7 @@ export async function authenticateUser(domainId: string, login: string, password
     .catch((error: unknown) => {
       throw error instanceof LoginThrottled ? limitExceeded(error) : error;
     });
-  if (!verified) throw new ApiError("unauthorized", "The login or password is wrong.", { oauthProblem: "permission_denied" });
+  if (!verified) throw new ApiError("unauthorized", "The login or password is wrong. Check both and try again. Forgot the password? Whoever gave you this login can reset it.", { oauthProblem: "permission_denied" });
   if (verified.suspended) throw new ApiError("forbidden", "This user is suspended. Contact the domain owner.");
   return verified;
 }
