@@ -11,5 +11,6 @@ test("home page explains the product and links to sign-in and the API docs", asy
   await expect(page).toHaveURL(/\/docs\/api$/);
   await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
   await expect(page.locator("#error-method_not_allowed")).toContainText("405");
-  await screenshot(page, testInfo, "api-reference");
+  await expect(page.getByTestId("swagger-ui").getByText("Create a user").first()).toBeVisible();
+  await screenshot(page, testInfo, "api-reference-from-home");
 });
