@@ -109,6 +109,7 @@ describe("calls: connect, busy, no answer, failure", () => {
     expect(location).toBe(`/rest/1.0/calls/${guid}/${res.body.callId}`);
     const call = await getCall(guid, res.body.callId);
     expect(call).toMatchObject({ status: callStatus, active: false, success: false, duration: 0 });
+    expect(call.reason).toBe(`${digitsOf(bad)} ${why} (leg ${call.legs[1].id})`);
     expect(call.legs[1]).toMatchObject({ address: digitsOf(bad), status: callStatus });
     expect(call.legs[0].status).toBe("HUNGUP");
     const completed = await waitForEvent(call.id, "CallCompleted");

@@ -12,6 +12,7 @@ import { getUserOrThrow } from "@/lib/users/get-user";
 import { ensureCallsReady } from "./calls-ready";
 import { engine } from "./engine";
 import { getCall } from "./get-call";
+import { legOutcome } from "./leg-outcome";
 import { openCall } from "./open-call";
 import type { CreateCallInput } from "./schemas";
 import { callPath, withLegs, type CallRow } from "./transform";
@@ -125,14 +126,6 @@ async function waitForConnect(callId: number): Promise<CallRow> {
   }
 }
 
-const REFUSALS = {
-  BUSY: ["call_busy", "is busy"],
-  NOANSWER: ["call_not_answered", "did not answer"],
-  FAILURE: ["call_failed", "could not be reached"],
-  ERROR: ["call_failed", "could not be reached"],
-  HUNGUP: ["call_failed", "hung up before the call connected"],
-} as const;
-
 /** The problem for a call that did not connect: which leg, why, and where the call is. */
 function refusal(call: CallRow, guid: string): ApiError {
   const location = `${REST_PREFIX}${callPath({ userId: guid, id: call.id })}`;
@@ -145,7 +138,7 @@ function refusal(call: CallRow, guid: string): ApiError {
     });
   }
   const leg = call.legs.slice(0, 2).find((l) => l.status !== "ANSWERED" && l.status !== "HUNGUP") ?? call.legs[0]!;
-  const [code, why] = REFUSALS[leg.status as keyof typeof REFUSALS] ?? REFUSALS.FAILURE;
+  const { code, why } = legOutcome(leg.status);
   return new ApiError(code, `Leg ${leg.id} (${leg.address}) ${why}: call ${call.id} ended as ${call.status}. It stays in the call history at ${location}.`, {
     headers,
     extra: { callId: call.id, leg: leg.id, address: leg.address, legStatus: leg.status, reason: leg.reason ?? undefined, location },

@@ -10,6 +10,7 @@ import { lockCall } from "./lock-call";
 import { playToLegs } from "./play";
 import type { CallStatus } from "./schemas";
 import { withLegs, type CallRow } from "./transform";
+import { legOutcome } from "./leg-outcome";
 
 const LEG_END: Record<string, LegStatus> = { busy: "BUSY", noanswer: "NOANSWER", failed: "FAILURE", hungup: "HUNGUP" };
 const CALL_END: Partial<Record<LegStatus, CallStatus>> = { BUSY: "BUSY", NOANSWER: "NOANSWER", FAILURE: "FAILURE", HUNGUP: "FAILURE" };
@@ -82,7 +83,7 @@ export async function afterLegEnded(tx: Tx, callId: number, legId: number, statu
   if (!call.connectTime) {
     if (index > 1) return;
     if (!call.outbound && status === "NOANSWER") return onInboundCallNotAnswered(tx, call, at);
-    return endCall(tx, call.id, CALL_END[status] ?? "FAILURE", at, { reason: `leg ${legId} (${call.legs[index]!.address}) ${status}` });
+    return endCall(tx, call.id, CALL_END[status] ?? "FAILURE", at, { reason: `${call.legs[index]!.address} ${legOutcome(status).why} (leg ${legId})` });
   }
   if (liveLegs(call).length < 2) await endCall(tx, call.id, "COMPLETED", at);
 }
