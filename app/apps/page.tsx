@@ -10,6 +10,7 @@ import { listPortalApplications } from "@/lib/applications/list-applications";
 import { developerActor } from "@/lib/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
 import { DataTable } from "@/components/data-table";
+import { PhoneCard, PhoneField, PhoneFields, PhoneList } from "@/components/phone-list";
 
 export const metadata: Metadata = { title: "Applications" };
 export const dynamic = "force-dynamic";
@@ -39,6 +40,31 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
           </p>
         </EmptyState>
       ) : (
+        <>
+        <PhoneList label="Applications">
+          {apps.map((app) => (
+            <PhoneCard key={app.internalId} testId={`app-card-${app.id}`}>
+              <div className="flex items-start justify-between gap-3">
+                <Link href={`/apps/${app.internalId}`} className={`${link} [overflow-wrap:anywhere]`}>
+                  {app.displayName}
+                </Link>
+                <span className="shrink-0">
+                  <StatusBadge suspended={app.suspended} />
+                </span>
+              </div>
+              <p className="font-mono text-xs text-slate-500 [overflow-wrap:anywhere]">{app.id}</p>
+              <PhoneFields>
+                <PhoneField label="Domain">
+                  <Link href={`/domains/${encodeURIComponent(app.domain)}`} className="text-slate-700 hover:text-slate-900 hover:underline">
+                    {app.domain}
+                  </Link>
+                </PhoneField>
+                <PhoneField label="Created">{formatDate(app.created)}</PhoneField>
+              </PhoneFields>
+            </PhoneCard>
+          ))}
+        </PhoneList>
+        <div className="hidden sm:block">
         <DataTable
           columns={[{ label: "Application" }, { label: "Domain" }, { label: "Status" }, { label: "Created" }]}
         >
@@ -62,6 +88,8 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
             </tr>
           ))}
         </DataTable>
+        </div>
+        </>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/empty-state";
 import { formatDate } from "@/components/format-date";
 import { PageHeader } from "@/components/page-header";
+import { PhoneCard, PhoneField, PhoneFields, PhoneList } from "@/components/phone-list";
 import { Pager } from "@/components/pager";
 import { buttonSecondary, input, link, select } from "@/components/styles";
 import { INVENTORY_PAGE_SIZE, isNumberOperator, listInventory, NUMBER_STATUSES, type Holder, type InventoryFilter } from "@/lib/numbers/list-inventory";
@@ -89,6 +90,27 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
         </EmptyState>
       ) : (
         <>
+          <PhoneList label="Countries">
+            {inventory.countries.map((c) => (
+              <PhoneCard key={c.country} testId={`country-card-${c.country}`}>
+                <Link href={`/numbers?country=${c.country}`} className={link}>
+                  {c.country}
+                </Link>
+                <PhoneFields>
+                  <PhoneField label="Free">
+                    <span className="tabular-nums">{c.available}</span>
+                  </PhoneField>
+                  <PhoneField label="Allocated">
+                    <span className="tabular-nums">{c.allocated}</span>
+                  </PhoneField>
+                  <PhoneField label="Quarantined">
+                    <span className="tabular-nums">{c.quarantined}</span>
+                  </PhoneField>
+                </PhoneFields>
+              </PhoneCard>
+            ))}
+          </PhoneList>
+          <div className="hidden sm:block">
           <DataTable dense columns={[{ label: "Country" }, { label: "Free", align: "right" }, { label: "Allocated", align: "right" }, { label: "Quarantined", align: "right" }]}>
             {inventory.countries.map((c) => (
               <tr key={c.country}>
@@ -103,6 +125,7 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
               </tr>
             ))}
           </DataTable>
+          </div>
 
           <section className="space-y-3" aria-labelledby="search-heading">
             <h2 id="search-heading" className="text-lg font-semibold">
@@ -124,6 +147,28 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
             {inventory.numbers.length === 0 ? (
               <p className="rounded-lg border border-dashed border-slate-300 bg-white px-5 py-6 text-sm text-slate-600">No number matches this search.</p>
             ) : (
+              <>
+              <PhoneList label="Numbers">
+                {inventory.numbers.map((n) => (
+                  <PhoneCard key={n.number} testId={`number-card-${n.number}`}>
+                    <div className="flex items-center justify-between gap-3">
+                      <span className="font-mono">+{n.number}</span>
+                      <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[n.status] ?? ""}`}>{n.status}</span>
+                    </div>
+                    <p className="text-xs text-slate-500">
+                      {n.country}
+                      {n.sms ? " · SMS" : ""}
+                      {n.status === "quarantined" && n.since && ` · until ${formatDate(n.since.toISOString())}`}
+                    </p>
+                    <PhoneFields>
+                      <PhoneField label="Held by">
+                        <HolderCell holder={n.holder} />
+                      </PhoneField>
+                    </PhoneFields>
+                  </PhoneCard>
+                ))}
+              </PhoneList>
+              <div className="hidden sm:block">
               <DataTable columns={[{ label: "Number" }, { label: "Status" }, { label: "Held by" }]}>
                 {inventory.numbers.map((n) => (
                   <tr key={n.number} data-testid={`number-${n.number}`} className="align-top">
@@ -144,6 +189,8 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
                   </tr>
                 ))}
               </DataTable>
+              </div>
+              </>
             )}
             <Pager page={page} pages={pages} href={pageHref} />
           </section>

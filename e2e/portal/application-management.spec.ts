@@ -83,9 +83,14 @@ test("an application with a display name with spaces: rename it, switch two-legg
 
   await page.goto("/apps");
   await expect(page.getByRole("link", { name: "Weather Line" })).toBeVisible();
-  await expect(page.getByText(appId)).toBeVisible();
+  await expect(page.getByRole("table").getByText(appId)).toBeVisible();
   await screenshot(page, testInfo, "apps-list-display-name");
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone each application is a card instead of a table row.
+  const phoneCard = page.getByRole("list", { name: "Applications" }).getByRole("listitem").filter({ hasText: appId });
+  await expect(phoneCard.getByRole("link", { name: "Weather Line" })).toBeVisible();
+  await expect(phoneCard.getByText("Active")).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
   await screenshot(page, testInfo, "apps-list-phone");
   await page.getByRole("link", { name: "Weather Line" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Weather Line");

@@ -67,5 +67,5 @@ test("the seeded demo developer signs in and sees the demo application", async (
   await signIn(page, "dev@example.com", "test-password-123");
   await expect(page).toHaveURL(/\/apps$/);
   await expect(page.getByRole("link", { name: "demo-app" })).toBeVisible();
-  await expect(page.getByText("demo:demo-app")).toBeVisible();
+  await expect(page.getByRole("table").getByText("demo:demo-app")).toBeVisible();
 });

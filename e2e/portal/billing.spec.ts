@@ -98,6 +98,11 @@ test("billing: create an account, add a member, top up, make it an application's
   await expect(page.getByTestId(`member-${domain}:grace`)).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone each ledger entry is a card instead of a table row.
+  const topUpCard = page.getByTestId("ledger-card").filter({ hasText: "Invoice 2026-114" });
+  await expect(topUpCard).toBeVisible();
+  await expect(topUpCard).toContainText("+15.50");
+  await expect(page.getByTestId("ledger-row").first()).toBeHidden();
   await screenshot(page, testInfo, "billing-account-phone");
   await page.goto("/billing");
   await screenshot(page, testInfo, "billing-list-phone");

@@ -63,6 +63,11 @@ test("a user's devices: allocate a purpose number, find it on the Numbers page",
   await screenshot(page, testInfo, "numbers-search");
 
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone each number is a card instead of a table row.
+  const phoneCard = page.getByTestId(`number-card-${number}`);
+  await expect(phoneCard).toContainText("allocated");
+  await expect(phoneCard.getByRole("link", { name: `${demo.domain}:${user.login}` })).toBeVisible();
+  await expect(row).toBeHidden();
   await screenshot(page, testInfo, "numbers-phone");
   await openUser(page, user.login);
   await screenshot(page, testInfo, "user-devices-phone");

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Alert } from "@/components/alert";
 import { CreditStatusBadge } from "@/components/credit-status-badge";
 import { DataTable } from "@/components/data-table";
+import { PhoneCard, PhoneField, PhoneFields, PhoneList } from "@/components/phone-list";
 import { formatDate } from "@/components/format-date";
 import { formatDateTime } from "@/components/format-date-time";
 import { ForgetSearchParams } from "@/components/forget-search-params";
@@ -109,6 +110,30 @@ export default async function BillingAccountPage({ params, searchParams }: Props
         count={ledger.totalResults}
         empty="No entries yet. Top-ups and every billable action of the members (numbers, call minutes, SMS) appear here."
       >
+        <PhoneList label="Ledger entries">
+          {ledger.entry.map((e) => (
+            <PhoneCard key={e.id} testId="ledger-card">
+              <p className="font-medium text-slate-800">
+                {ITEM_LABELS[e.item] ?? e.item}
+                {e.quantity > 1 && <span className="font-normal text-slate-500"> × {e.quantity}</span>}
+              </p>
+              <p className="break-words text-slate-600">{e.description}</p>
+              <p className="text-xs text-slate-500">
+                {formatDateTime(e.created)}
+                {e.userName && <span className="break-all"> · {e.userName}</span>}
+              </p>
+              <PhoneFields>
+                <PhoneField label="Amount">
+                  <span className={`tabular-nums ${e.type === "credit" ? "text-emerald-700" : "text-slate-800"}`}>{e.type === "credit" ? `+${e.amount}` : e.amount}</span>
+                </PhoneField>
+                <PhoneField label="Balance">
+                  <span className="tabular-nums">{e.balance}</span>
+                </PhoneField>
+              </PhoneFields>
+            </PhoneCard>
+          ))}
+        </PhoneList>
+        <div className="hidden sm:block">
         <DataTable dense columns={[{ label: "Entry" }, { label: "Amount", align: "right" }, { label: "Balance", align: "right" }]}>
           {ledger.entry.map((e) => (
             <tr key={e.id} data-testid="ledger-row">
@@ -130,6 +155,7 @@ export default async function BillingAccountPage({ params, searchParams }: Props
             </tr>
           ))}
         </DataTable>
+        </div>
         {ledger.totalResults > PAGE_SIZE && (
           <nav aria-label="Ledger pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
             <span>
