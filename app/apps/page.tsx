@@ -41,54 +41,54 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
         </EmptyState>
       ) : (
         <>
-        <PhoneList label="Applications">
-          {apps.map((app) => (
-            <PhoneCard key={app.internalId} testId={`app-card-${app.id}`}>
-              <div className="flex items-start justify-between gap-3">
-                <Link href={`/apps/${app.internalId}`} className={`${link} [overflow-wrap:anywhere]`}>
-                  {app.displayName}
-                </Link>
-                <span className="shrink-0">
-                  <StatusBadge suspended={app.suspended} />
-                </span>
-              </div>
-              <p className="font-mono text-xs text-slate-500 [overflow-wrap:anywhere]">{app.id}</p>
-              <PhoneFields>
-                <PhoneField label="Domain">
-                  <Link href={`/domains/${encodeURIComponent(app.domain)}`} className="text-slate-700 hover:text-slate-900 hover:underline">
-                    {app.domain}
+          <PhoneList label="Applications">
+            {apps.map((app) => (
+              <PhoneCard key={app.internalId} testId={`app-card-${app.id}`}>
+                <div className="flex items-start justify-between gap-3">
+                  <Link href={`/apps/${app.internalId}`} className={`${link} [overflow-wrap:anywhere]`}>
+                    {app.displayName}
                   </Link>
-                </PhoneField>
-                <PhoneField label="Created">{formatDate(app.created)}</PhoneField>
-              </PhoneFields>
-            </PhoneCard>
-          ))}
-        </PhoneList>
-        <div className="hidden sm:block">
-        <DataTable
-          columns={[{ label: "Application" }, { label: "Domain" }, { label: "Status" }, { label: "Created" }]}
-        >
-          {apps.map((app) => (
-            <tr key={app.internalId} className="hover:bg-slate-50">
-              <td className="px-5 py-3">
-                <Link href={`/apps/${app.internalId}`} className={link}>
-                  {app.displayName}
-                </Link>
-                <div className="font-mono text-xs text-slate-500">{app.id}</div>
-              </td>
-              <td className="px-5 py-3">
-                <Link href={`/domains/${encodeURIComponent(app.domain)}`} className="text-slate-700 hover:text-slate-900 hover:underline">
-                  {app.domain}
-                </Link>
-              </td>
-              <td className="px-5 py-3">
-                <StatusBadge suspended={app.suspended} />
-              </td>
-              <td className="px-5 py-3 whitespace-nowrap text-slate-600">{formatDate(app.created)}</td>
-            </tr>
-          ))}
-        </DataTable>
-        </div>
+                  <span className="shrink-0">
+                    <StatusBadge suspended={app.suspended} />
+                  </span>
+                </div>
+                <p className="font-mono text-xs text-slate-500 [overflow-wrap:anywhere]">{app.id}</p>
+                <PhoneFields>
+                  <PhoneField label="Domain">
+                    <Link href={`/domains/${encodeURIComponent(app.domain)}`} className="text-slate-700 hover:text-slate-900 hover:underline">
+                      {app.domain}
+                    </Link>
+                  </PhoneField>
+                  <PhoneField label="Created">{formatDate(app.created)}</PhoneField>
+                </PhoneFields>
+              </PhoneCard>
+            ))}
+          </PhoneList>
+          <div className="hidden sm:block">
+            <DataTable
+              columns={[{ label: "Application" }, { label: "Domain" }, { label: "Status" }, { label: "Created" }]}
+            >
+              {apps.map((app) => (
+                <tr key={app.internalId} className="hover:bg-slate-50">
+                  <td className="px-5 py-3">
+                    <Link href={`/apps/${app.internalId}`} className={link}>
+                      {app.displayName}
+                    </Link>
+                    <div className="font-mono text-xs text-slate-500">{app.id}</div>
+                  </td>
+                  <td className="px-5 py-3">
+                    <Link href={`/domains/${encodeURIComponent(app.domain)}`} className="text-slate-700 hover:text-slate-900 hover:underline">
+                      {app.domain}
+                    </Link>
+                  </td>
+                  <td className="px-5 py-3">
+                    <StatusBadge suspended={app.suspended} />
+                  </td>
+                  <td className="px-5 py-3 whitespace-nowrap text-slate-600">{formatDate(app.created)}</td>
+                </tr>
+              ))}
+            </DataTable>
+          </div>
         </>
       )}
     </div>

@@ -23,6 +23,10 @@ const statusTone: Record<string, string> = {
   quarantined: "bg-amber-100 text-amber-800",
 };
 
+function StatusBadge({ status }: { status: string }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[status] ?? ""}`}>{status}</span>;
+}
+
 function HolderCell({ holder }: { holder: Holder }) {
   if (!holder) return <span className="text-slate-400">—</span>;
   if (holder.kind === "other") return <span className="text-slate-500">Another developer&apos;s user</span>;
@@ -111,20 +115,20 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
             ))}
           </PhoneList>
           <div className="hidden sm:block">
-          <DataTable dense columns={[{ label: "Country" }, { label: "Free", align: "right" }, { label: "Allocated", align: "right" }, { label: "Quarantined", align: "right" }]}>
-            {inventory.countries.map((c) => (
-              <tr key={c.country}>
-                <td className="px-4 py-2">
-                  <Link href={`/numbers?country=${c.country}`} className={link}>
-                    {c.country}
-                  </Link>
-                </td>
-                <td className="px-4 py-2 text-right tabular-nums">{c.available}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{c.allocated}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{c.quarantined}</td>
-              </tr>
-            ))}
-          </DataTable>
+            <DataTable dense columns={[{ label: "Country" }, { label: "Free", align: "right" }, { label: "Allocated", align: "right" }, { label: "Quarantined", align: "right" }]}>
+              {inventory.countries.map((c) => (
+                <tr key={c.country}>
+                  <td className="px-4 py-2">
+                    <Link href={`/numbers?country=${c.country}`} className={link}>
+                      {c.country}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{c.available}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{c.allocated}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{c.quarantined}</td>
+                </tr>
+              ))}
+            </DataTable>
           </div>
 
           <section className="space-y-3" aria-labelledby="search-heading">
@@ -148,48 +152,50 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
               <p className="rounded-lg border border-dashed border-slate-300 bg-white px-5 py-6 text-sm text-slate-600">No number matches this search.</p>
             ) : (
               <>
-              <PhoneList label="Numbers">
-                {inventory.numbers.map((n) => (
-                  <PhoneCard key={n.number} testId={`number-card-${n.number}`}>
-                    <div className="flex items-center justify-between gap-3">
-                      <span className="font-mono">+{n.number}</span>
-                      <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[n.status] ?? ""}`}>{n.status}</span>
-                    </div>
-                    <p className="text-xs text-slate-500">
-                      {n.country}
-                      {n.sms ? " · SMS" : ""}
-                      {n.status === "quarantined" && n.since && ` · until ${formatDate(n.since.toISOString())}`}
-                    </p>
-                    <PhoneFields>
-                      <PhoneField label="Held by">
-                        <HolderCell holder={n.holder} />
-                      </PhoneField>
-                    </PhoneFields>
-                  </PhoneCard>
-                ))}
-              </PhoneList>
-              <div className="hidden sm:block">
-              <DataTable columns={[{ label: "Number" }, { label: "Status" }, { label: "Held by" }]}>
-                {inventory.numbers.map((n) => (
-                  <tr key={n.number} data-testid={`number-${n.number}`} className="align-top">
-                    <td className="px-5 py-3 whitespace-nowrap">
-                      <span className="font-mono">+{n.number}</span>
-                      <div className="text-xs text-slate-500">
+                <PhoneList label="Numbers">
+                  {inventory.numbers.map((n) => (
+                    <PhoneCard key={n.number} testId={`number-card-${n.number}`}>
+                      <div className="flex items-center justify-between gap-3">
+                        <span className="font-mono">+{n.number}</span>
+                        <span className="shrink-0">
+                          <StatusBadge status={n.status} />
+                        </span>
+                      </div>
+                      <p className="text-xs text-slate-500">
                         {n.country}
                         {n.sms ? " · SMS" : ""}
-                      </div>
-                    </td>
-                    <td className="px-5 py-3 whitespace-nowrap">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[n.status] ?? ""}`}>{n.status}</span>
-                      {n.status === "quarantined" && n.since && <div className="mt-1 text-xs text-slate-500">until {formatDate(n.since.toISOString())}</div>}
-                    </td>
-                    <td className="min-w-44 px-5 py-3">
-                      <HolderCell holder={n.holder} />
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
-              </div>
+                        {n.status === "quarantined" && n.since && ` · until ${formatDate(n.since.toISOString())}`}
+                      </p>
+                      <PhoneFields>
+                        <PhoneField label="Held by">
+                          <HolderCell holder={n.holder} />
+                        </PhoneField>
+                      </PhoneFields>
+                    </PhoneCard>
+                  ))}
+                </PhoneList>
+                <div className="hidden sm:block">
+                  <DataTable columns={[{ label: "Number" }, { label: "Status" }, { label: "Held by" }]}>
+                    {inventory.numbers.map((n) => (
+                      <tr key={n.number} data-testid={`number-${n.number}`} className="align-top">
+                        <td className="px-5 py-3 whitespace-nowrap">
+                          <span className="font-mono">+{n.number}</span>
+                          <div className="text-xs text-slate-500">
+                            {n.country}
+                            {n.sms ? " · SMS" : ""}
+                          </div>
+                        </td>
+                        <td className="px-5 py-3 whitespace-nowrap">
+                          <StatusBadge status={n.status} />
+                          {n.status === "quarantined" && n.since && <div className="mt-1 text-xs text-slate-500">until {formatDate(n.since.toISOString())}</div>}
+                        </td>
+                        <td className="min-w-44 px-5 py-3">
+                          <HolderCell holder={n.holder} />
+                        </td>
+                      </tr>
+                    ))}
+                  </DataTable>
+                </div>
               </>
             )}
             <Pager page={page} pages={pages} href={pageHref} />

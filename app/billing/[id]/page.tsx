@@ -13,6 +13,7 @@ import { buttonSecondary, buttonSmall, card } from "@/components/styles";
 import { ledgerFilterable } from "@/lib/billing/contracts";
 import { getBillingAccount } from "@/lib/billing/get-billing-account";
 import { listAccountLedger } from "@/lib/billing/list-ledger";
+import type { LedgerEntryView } from "@/lib/billing/schemas";
 import { orNotFound } from "@/lib/portal/or-not-found";
 import { requireDeveloper } from "@/lib/portal/session";
 import { parseListQuery } from "@/lib/rest/list-query";
@@ -27,6 +28,27 @@ const PAGE_SIZE = 20;
 const ITEM_LABELS: Record<string, string> = { purpose_number_month: "Purpose number, 1 month", call_minute: "Call minute", sms: "SMS", top_up: "Top-up" };
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string; start?: string }> };
+type Entry = LedgerEntryView & { userName?: string };
+
+const signedAmount = (e: Entry) => (e.type === "credit" ? `+${e.amount}` : e.amount);
+const amountTone = (e: Entry) => (e.type === "credit" ? "text-emerald-700" : "text-slate-800");
+
+/** What a ledger entry is, why, when and for whom: the same lines in the table and on a phone. */
+function EntrySummary({ entry: e }: { entry: Entry }) {
+  return (
+    <>
+      <div className="font-medium text-slate-800">
+        {ITEM_LABELS[e.item] ?? e.item}
+        {e.quantity > 1 && <span className="font-normal text-slate-500"> × {e.quantity}</span>}
+      </div>
+      <div className="break-words text-slate-600">{e.description}</div>
+      <div className="text-xs text-slate-500">
+        {formatDateTime(e.created)}
+        {e.userName && <span className="break-all"> · {e.userName}</span>}
+      </div>
+    </>
+  );
+}
 
 export default async function BillingAccountPage({ params, searchParams }: Props) {
   const { id } = await params;
@@ -113,18 +135,10 @@ export default async function BillingAccountPage({ params, searchParams }: Props
         <PhoneList label="Ledger entries">
           {ledger.entry.map((e) => (
             <PhoneCard key={e.id} testId="ledger-card">
-              <p className="font-medium text-slate-800">
-                {ITEM_LABELS[e.item] ?? e.item}
-                {e.quantity > 1 && <span className="font-normal text-slate-500"> × {e.quantity}</span>}
-              </p>
-              <p className="break-words text-slate-600">{e.description}</p>
-              <p className="text-xs text-slate-500">
-                {formatDateTime(e.created)}
-                {e.userName && <span className="break-all"> · {e.userName}</span>}
-              </p>
+              <EntrySummary entry={e} />
               <PhoneFields>
                 <PhoneField label="Amount">
-                  <span className={`tabular-nums ${e.type === "credit" ? "text-emerald-700" : "text-slate-800"}`}>{e.type === "credit" ? `+${e.amount}` : e.amount}</span>
+                  <span className={`tabular-nums ${amountTone(e)}`}>{signedAmount(e)}</span>
                 </PhoneField>
                 <PhoneField label="Balance">
                   <span className="tabular-nums">{e.balance}</span>
@@ -134,27 +148,17 @@ export default async function BillingAccountPage({ params, searchParams }: Props
           ))}
         </PhoneList>
         <div className="hidden sm:block">
-        <DataTable dense columns={[{ label: "Entry" }, { label: "Amount", align: "right" }, { label: "Balance", align: "right" }]}>
-          {ledger.entry.map((e) => (
-            <tr key={e.id} data-testid="ledger-row">
-              <td className="px-4 py-3">
-                <div className="font-medium text-slate-800">
-                  {ITEM_LABELS[e.item] ?? e.item}
-                  {e.quantity > 1 && <span className="font-normal text-slate-500"> × {e.quantity}</span>}
-                </div>
-                <div className="break-words text-slate-600">{e.description}</div>
-                <div className="text-xs text-slate-500">
-                  {formatDateTime(e.created)}
-                  {e.userName && <span className="break-all"> · {e.userName}</span>}
-                </div>
-              </td>
-              <td className={`px-4 py-3 text-right whitespace-nowrap tabular-nums ${e.type === "credit" ? "text-emerald-700" : "text-slate-800"}`}>
-                {e.type === "credit" ? `+${e.amount}` : e.amount}
-              </td>
-              <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums text-slate-600">{e.balance}</td>
-            </tr>
-          ))}
-        </DataTable>
+          <DataTable dense columns={[{ label: "Entry" }, { label: "Amount", align: "right" }, { label: "Balance", align: "right" }]}>
+            {ledger.entry.map((e) => (
+              <tr key={e.id} data-testid="ledger-row">
+                <td className="px-4 py-3">
+                  <EntrySummary entry={e} />
+                </td>
+                <td className={`px-4 py-3 text-right whitespace-nowrap tabular-nums ${amountTone(e)}`}>{signedAmount(e)}</td>
+                <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums text-slate-600">{e.balance}</td>
+              </tr>
+            ))}
+          </DataTable>
         </div>
         {ledger.totalResults > PAGE_SIZE && (
           <nav aria-label="Ledger pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
