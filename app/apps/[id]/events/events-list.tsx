@@ -14,6 +14,7 @@ import type { EventStatus } from "@/lib/events/contracts";
 import type { EventLog, EventLogEntry } from "@/lib/events/webhook-status";
 import { eventsListKey, fetchJson, LIVE_REFRESH_MS } from "./events-keys";
 import { DataTable } from "@/components/data-table";
+import { countOf } from "@/lib/text/count-of";
 
 export interface EventsQuery {
   status?: EventStatus;
@@ -105,7 +106,7 @@ export function EventsList({
             Delivery log
           </h2>
           <p className="text-sm text-slate-500" data-testid="events-total">
-            {data.totalResults === 1 ? "1 event" : `${data.totalResults} events`}
+            {countOf(data.totalResults, "event")}
             {filtered ? " match these filters" : ""}
             {live && (
               <span className="ml-2 inline-flex items-center gap-1.5 text-amber-800">

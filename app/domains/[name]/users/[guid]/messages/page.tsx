@@ -20,6 +20,7 @@ import { decodedSegment, userPagePath } from "../user-path";
 import { deleteAction, markAction, moveAction, sendSmsAction } from "./actions";
 import { MessageActions, SendSmsForm } from "./message-forms";
 import { messagesPagePath } from "./messages-path";
+import { countOf } from "@/lib/text/count-of";
 
 export const metadata: Metadata = { title: "Messages" };
 export const dynamic = "force-dynamic";
@@ -88,7 +89,7 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                   <span className="flex flex-col">
                     <span className="capitalize">{f.name}</span>
                     <span className="text-xs font-normal text-slate-500">
-                      {f.total} {f.total === 1 ? "message" : "messages"}
+                      {countOf(f.total, "message")}
                     </span>
                   </span>
                   {f.unread > 0 && (
