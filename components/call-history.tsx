@@ -2,7 +2,7 @@ import Link from "next/link";
 import { CallStatusBadge } from "@/components/call-status-badge";
 import { DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/empty-state";
-import { formatDateTime } from "@/components/format-date-time";
+import { formatDateTime } from "@/lib/text/format-date-time";
 import { Pager } from "@/components/pager";
 import { buttonSecondary, buttonSmall, card, input, link, select } from "@/components/styles";
 import { callFilterable } from "@/lib/calls/contracts";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { Alert } from "@/components/alert";
 import { EmptyState } from "@/components/empty-state";
-import { formatDateTime } from "@/components/format-date-time";
-import { formatSize } from "@/components/format-size";
+import { formatDateTime } from "@/lib/text/format-date-time";
+import { formatSize } from "@/lib/text/format-size";
 import { PageHeader } from "@/components/page-header";
 import { Pager } from "@/components/pager";
 import { card, link } from "@/components/styles";

@@ -2,7 +2,7 @@ import { prisma } from "@/lib/db/client";
 import { optionsOf } from "@/lib/devices/transform";
 import { log } from "@/lib/log";
 import { sendMail } from "@/lib/mail/send-mail";
-import { formatDateTime } from "@/components/format-date-time";
+import { formatDateTime } from "@/lib/text/format-date-time";
 
 export interface VoicemailNotice {
   userId: string;

@@ -4,7 +4,7 @@ import { ApplicationSettingsForm } from "@/components/application-settings-form"
 import { ApplicationStatusForm } from "@/components/application-status-form";
 import { ConsumerCredentials } from "@/components/consumer-credentials";
 import { DeleteApplicationForm } from "@/components/delete-application-form";
-import { formatDate } from "@/components/format-date";
+import { formatDate } from "@/lib/text/format-date";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { buttonSecondary, card, link } from "@/components/styles";

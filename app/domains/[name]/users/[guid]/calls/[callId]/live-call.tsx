@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import useSWR from "swr";
 import { Alert } from "@/components/alert";
 import { CallStatusBadge } from "@/components/call-status-badge";
-import { formatDateTime, formatTime } from "@/components/format-date-time";
+import { formatDateTime, formatTime } from "@/lib/text/format-date-time";
 import { buttonDanger, card } from "@/components/styles";
 import type { CallEntry } from "@/lib/calls/schemas";
 
