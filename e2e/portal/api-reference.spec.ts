@@ -37,6 +37,10 @@ test("/docs/api renders the OpenAPI reference with Swagger UI, loading nothing f
   await page.goto("/docs/api#error-conflict");
   await expect(reference.getByText("Create a user").first()).toBeVisible();
   await expect(page.locator("#error-conflict")).toBeInViewport();
+  // Nothing spills past the screen's edge (the Servers drop-down once stood 13px out of its box).
+  const servers = await reference.locator(".servers select").boundingBox();
+  expect(servers!.x + servers!.width).toBeLessThanOrEqual(390 - 8);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, testInfo, "api-reference-phone");
 });
 
