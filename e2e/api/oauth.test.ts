@@ -325,6 +325,10 @@ describe("three-legged endpoints", () => {
     const res = await call(baseUrl, creds, "POST", "/access_token", { sign: { extraOAuthParams: { oauth_verifier: "guess" } } });
     expect(res.status).toBe(401);
     expect(problemOf(res)).toBe("verifier_invalid");
+    const noVerifier = await call(baseUrl, creds, "POST", "/access_token");
+    expect(noVerifier.status).toBe(400);
+    expect(noVerifier.body.oauthProblem).toBe("parameter_absent");
+    expect(noVerifier.body.detail).toMatch(/oauth_verifier is required: send the verifier/);
   });
 
   it("redirects the original authorization URL to the portal page", async () => {

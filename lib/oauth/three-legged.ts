@@ -153,7 +153,7 @@ export async function exchangeRequestToken(ctx: AuthedContext): Promise<Response
   const row = await prisma.requestToken.findUniqueOrThrow({ where: { id: ctx.auth.requestTokenId! }, include: { application: { select: { legacyOAuth10: true } } } });
   // OAuth 1.0 (legacy tokens, while the application still allows that flow): approval alone is enough.
   const legacy = row.legacy && row.application.legacyOAuth10;
-  if (!verifier && !legacy) throw new ApiError("bad_request", "oauth_verifier is required.", { oauthProblem: "parameter_absent" });
+  if (!verifier && !legacy) throw new ApiError("bad_request", "oauth_verifier is required: send the verifier the user was shown, or that the callback received, after approving the request token.", { oauthProblem: "parameter_absent" });
   if (row.expiresAt.getTime() < Date.now()) {
     throw new ApiError("unauthorized", "The request token expired (10 minutes). Start the authorization again.", { oauthProblem: "token_expired" });
   }

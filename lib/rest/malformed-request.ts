@@ -52,7 +52,7 @@ export function refusalOf({ method, target, rawHeaders }: RawRequest): ApiError 
   if (STANDARD_METHODS.has(method)) return undefined;
   if (!pathname.startsWith("/rest/")) {
     // Portal pages: Next.js answers other unknown methods with its own 400.
-    return FORBIDDEN_METHODS.has(method) ? new ApiError("method_not_allowed", `${method} is not allowed.`, { headers: { Allow: "GET, HEAD, POST, OPTIONS" } }) : undefined;
+    return FORBIDDEN_METHODS.has(method) ? new ApiError("method_not_allowed", `${method} is not allowed on portal pages. Allowed methods: GET, HEAD, POST, OPTIONS.`, { headers: { Allow: "GET, HEAD, POST, OPTIONS" } }) : undefined;
   }
   const allow = pathname.startsWith(`${REST_PREFIX}/`) ? allowForRestPath(pathname.slice(REST_PREFIX.length)) : undefined;
   if (!allow) return new ApiError("not_found", `No resource matches ${pathname}. See the API reference at /docs/api.`);
