@@ -9,6 +9,8 @@ import { REST_PREFIX } from "./responses";
 /** Methods the WHATWG Request constructor refuses outright. */
 const FORBIDDEN_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
 const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** What portal pages answer (pages, server actions, preflight). */
+const PORTAL_ALLOW = "GET, HEAD, POST, OPTIONS";
 
 const templates = [...new Set(allContracts.map((c) => c.path))]
   .map((path) => ({
@@ -52,7 +54,7 @@ export function refusalOf({ method, target, rawHeaders }: RawRequest): ApiError 
   if (STANDARD_METHODS.has(method)) return undefined;
   if (!pathname.startsWith("/rest/")) {
     // Portal pages: Next.js answers other unknown methods with its own 400.
-    return FORBIDDEN_METHODS.has(method) ? new ApiError("method_not_allowed", `${method} is not allowed on portal pages. Allowed methods: GET, HEAD, POST, OPTIONS.`, { headers: { Allow: "GET, HEAD, POST, OPTIONS" } }) : undefined;
+    return FORBIDDEN_METHODS.has(method) ? new ApiError("method_not_allowed", `${method} is not allowed on portal pages. Allowed methods: ${PORTAL_ALLOW}.`, { headers: { Allow: PORTAL_ALLOW } }) : undefined;
   }
   const allow = pathname.startsWith(`${REST_PREFIX}/`) ? allowForRestPath(pathname.slice(REST_PREFIX.length)) : undefined;
   if (!allow) return new ApiError("not_found", `No resource matches ${pathname}. See the API reference at /docs/api.`);
