@@ -18,7 +18,7 @@ function createPool() {
     // PGlite serves every connection on its one session: a client replacing a failed one must not
     // meet the named statements (sql() below) its predecessor prepared there. The pool hands the
     // client out only once this has finished (a query sent beside it is deprecated in pg 8).
-    onConnect: DB_EMBEDDED === "1" ? (client) => client.query("DEALLOCATE ALL").then(() => undefined) : undefined,
+    onConnect: DB_EMBEDDED === "1" ? (client) => client.query("DEALLOCATE ALL") : undefined,
   });
   // An idle connection dropped by the server must not crash the process: the pool replaces it.
   pool.on("error", (error) => log.warn("idle database connection failed", { error: error.message }));
