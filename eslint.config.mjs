@@ -6,7 +6,7 @@ const config = [
   ...nextTs,
   // Tests read arbitrary JSON response bodies; typing each one would add noise, not safety.
   { files: ["e2e/**/*.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
-  { ignores: [".next/**", ".next-*/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: [".next/**", ".build/**", ".next-*/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
 ];
 
 export default config;

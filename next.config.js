@@ -17,10 +17,15 @@ const nextConfig = {
         source: "/:path*",
         headers: [
           { key: "X-Frame-Options", value: "DENY" },
-          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
+      },
+      {
+        // Not on media paths: a header set here replaces the route's own, and served media bytes
+        // need theirs ("sandbox; frame-ancestors 'none'", lib/media/serve-file.ts; issue 27, item 6).
+        source: "/((?!rest/1\\.0/media/|rest/1\\.0/media-links/).*)",
+        headers: [{ key: "Content-Security-Policy", value: "frame-ancestors 'none'" }],
       },
     ];
   },

@@ -1,9 +1,11 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { demoEnv } from "./e2e/support/fixtures";
+import { demoEnv, generousRateLimitEnv } from "./e2e/support/fixtures";
+import packageJson from "./package.json";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-// Auth.js builds its form actions from the request host: the browser must use localhost, not 127.0.0.1.
+// PUBLIC_URL stays unset, as on a default start: the portal answers each request's own host
+// (auth.spec.ts signs in at 127.0.0.1 and at localhost).
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -24,16 +26,19 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node --import tsx scripts/start.ts",
+    // The Node running Playwright (under npm or npx, the pinned one), not whichever `node` a shell finds;
+    // the compiled launcher, as `npm start` runs it.
+    command: `${JSON.stringify(process.execPath)} ${packageJson.scripts.start.split(" ").filter((word: string) => word !== "exec").slice(1).join(" ")}`,
     url: `${baseURL}/rest/1.0/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
       ...demoEnv(),
+      ...generousRateLimitEnv(),
       PORT: String(port),
       HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: "",
       // npm test passes a directory it removes afterwards; a direct run keeps it with its other
       // artifacts in test-results/ (replaced by the next run), never in the system's temp folder.
       DATA_DIR: process.env.E2E_DATA_DIR ?? path.resolve("test-results", "e2e-data"),

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { SiteHeader } from "@/components/site-header";
+import { ThemeScript } from "@/components/theme-script";
 import { signOutAction } from "./signin/actions";
 import "./globals.css";
 
@@ -11,7 +12,11 @@ export const metadata: Metadata = {
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    // The head script sets the theme's class before the page paints; React must not undo it.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <ThemeScript />
+      </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         <SiteHeader signOutAction={signOutAction} />
         <main className="mx-auto max-w-5xl px-6 py-10">{children}</main>

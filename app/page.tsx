@@ -21,12 +21,18 @@ export default function HomePage() {
           portal to create applications and domains and manage their keys.
         </p>
         <div className="flex flex-wrap gap-3">
-          <Link href="/signin" className="rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600">
+          <Link href="/signin" className="rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600 dark:hover:bg-brand-500 dark:hover:brightness-110">
             Sign in to the portal
           </Link>
           <Link
+            href="/docs/getting-started"
+            className="rounded-md border border-slate-300 bg-surface px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
+          >
+            Getting started
+          </Link>
+          <Link
             href="/docs/api"
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
+            className="rounded-md border border-slate-300 bg-surface px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
           >
             Read the API reference
           </Link>
@@ -34,7 +40,7 @@ export default function HomePage() {
       </section>
       <section className="grid gap-4 sm:grid-cols-2">
         {features.map((f) => (
-          <div key={f.title} className="rounded-lg border border-slate-200 bg-white p-5">
+          <div key={f.title} className="rounded-lg border border-slate-200 bg-surface p-5">
             <h2 className="font-semibold">{f.title}</h2>
             <p className="mt-1 text-sm text-slate-600">{f.body}</p>
           </div>

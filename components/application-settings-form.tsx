@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useActionState } from "react";
+import type { EventNaming } from "@/lib/outbox/original-names";
 import { Alert } from "./alert";
 import { Field } from "./field";
 import { SubmitButton } from "./submit-button";
@@ -16,11 +17,13 @@ export interface ApplicationSettings {
   notificationUrl: string;
   allow2legged: boolean;
   requireSignedBodies: boolean;
+  eventNames: EventNaming;
   /** "" for none. */
   defaultBillingAccountId: string;
   allowJsonTunnel: boolean;
   legacyOAuth10: boolean;
   serviceProvider: boolean;
+  testTool: boolean;
   callbackUrlPrefixes: string[];
 }
 
@@ -30,7 +33,7 @@ export interface BillingAccountOption {
   currency: string;
 }
 
-type Switch = { name: "allow2legged" | "requireSignedBodies" | "allowJsonTunnel" | "legacyOAuth10" | "serviceProvider"; label: string; description: string };
+type Switch = { name: "allow2legged" | "requireSignedBodies" | "allowJsonTunnel" | "legacyOAuth10" | "serviceProvider" | "testTool"; label: string; description: string };
 
 const SIGNING_SWITCHES: Switch[] = [
   {
@@ -44,6 +47,13 @@ const SIGNING_SWITCHES: Switch[] = [
     description: "When on, a JSON body without oauth_body_hash (or xoauth_body_signature) is refused, so nobody can change it on the way.",
   },
 ];
+
+const TEST_TOOL_SWITCH: Switch = {
+  name: "testTool",
+  label: "Test tool: may move the simulator's clock",
+  description:
+    "Two-legged requests may move this domain's telephony simulator clock (POST /simulator/clock): its calls then answer, hang up and pay their minutes as if the time had passed. Other domains never move.",
+};
 
 const LEGACY_SWITCHES: Switch[] = [
   {
@@ -65,6 +75,38 @@ const LEGACY_SWITCHES: Switch[] = [
   },
 ];
 
+/** A labelled drop-down with its hint, or the server's messages for it. */
+function SelectField(props: { name: string; label: string; defaultValue: string; hint: React.ReactNode; errors?: string[]; children: React.ReactNode }) {
+  const { name, label, hint, errors } = props;
+  const id = `field-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={props.defaultValue}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : `${id}-hint`}
+        className={`${select} mt-1.5`}
+      >
+        {props.children}
+      </select>
+      {errors?.length ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+          {errors.map((e) => `${label} ${e}`).join(". ")}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Display name, description, notification URL, the request-signing switches and the original clients' settings of an application. */
 export function ApplicationSettingsForm({
   settings,
@@ -76,6 +118,7 @@ export function ApplicationSettingsForm({
   action: (prev: State, formData: FormData) => Promise<State>;
 }) {
   const [state, formAction] = useActionState(action, {} as State);
+  const checked = (name: Switch["name"]) => (state.values ? state.values[name] === "on" : settings[name]);
   return (
     <section className={`${card} p-5`} aria-labelledby="settings-heading">
       <h2 id="settings-heading" className="font-semibold">
@@ -112,34 +155,34 @@ export function ApplicationSettingsForm({
           errors={state.fieldErrors?.description}
           hint="Users see it when they are asked to authorize your application."
         />
-        <div>
-          <label htmlFor="field-defaultBillingAccountId" className="block text-sm font-medium text-slate-800">
-            Default billing account
-          </label>
-          <select
-            id="field-defaultBillingAccountId"
-            name="defaultBillingAccountId"
-            defaultValue={state.values?.defaultBillingAccountId ?? settings.defaultBillingAccountId}
-            aria-describedby="field-defaultBillingAccountId-hint"
-            className={`${select} mt-1.5`}
-          >
-            <option value="">None: new users have no billing account</option>
-            {billingAccounts.map((a) => (
-              <option key={a.accountId} value={a.accountId}>
-                {a.name} ({a.currency})
-              </option>
-            ))}
-          </select>
-          <p id="field-defaultBillingAccountId-hint" className="mt-1.5 text-xs text-slate-500">
-            Users created through this application join it, unless the request names another accountId. Without a billing account a
-            user cannot hold numbers, call or send messages. <Link href="/billing" className={link}>Billing accounts</Link>
-          </p>
-        </div>
+        <SelectField
+          name="defaultBillingAccountId"
+          label="Default billing account"
+          defaultValue={state.values?.defaultBillingAccountId ?? settings.defaultBillingAccountId}
+          errors={state.fieldErrors?.defaultBillingAccountId}
+          hint={
+            <>
+              Users created through this application join it, unless the request names another accountId. Without a billing account a
+              user cannot hold numbers, call or send messages. <Link href="/billing" className={link}>Billing accounts</Link>
+            </>
+          }
+        >
+          <option value="">None: new users have no billing account</option>
+          {billingAccounts.map((a) => (
+            <option key={a.accountId} value={a.accountId}>
+              {a.name} ({a.currency})
+            </option>
+          ))}
+        </SelectField>
         <fieldset className="space-y-4 border-t border-slate-100 pt-4">
           <legend className="sr-only">Request signing</legend>
           {SIGNING_SWITCHES.map((toggle) => (
-            <SwitchField key={toggle.name} {...toggle} defaultChecked={state.values ? state.values[toggle.name] === "on" : settings[toggle.name]} />
+            <SwitchField key={toggle.name} {...toggle} defaultChecked={checked(toggle.name)} />
           ))}
+        </fieldset>
+        <fieldset className="border-t border-slate-100 pt-4">
+          <legend className="sr-only">Testing</legend>
+          <SwitchField {...TEST_TOOL_SWITCH} defaultChecked={checked("testTool")} />
         </fieldset>
         <fieldset className="space-y-4 border-t border-slate-100 pt-4">
           <legend className="text-sm font-semibold text-slate-800">Sign-in callbacks and original client libraries</legend>
@@ -154,8 +197,18 @@ export function ApplicationSettingsForm({
             errors={state.fieldErrors?.callbackUrlPrefixes}
             hint="One per line, at most 10. After a user approves your application we only send them back to a URL under one of these; with none, only out-of-band (oob) sign-in works."
           />
+          <SelectField
+            name="eventNames"
+            label="Event names"
+            defaultValue={state.values?.eventNames ?? settings.eventNames}
+            errors={state.fieldErrors?.eventNames}
+            hint="Original platform: webhook events go as the original platform named them (cc_call_incoming, newvoicemail, deletemessage, …), for receivers written for it."
+          >
+            <option value="current">Current</option>
+            <option value="original">Original platform</option>
+          </SelectField>
           {LEGACY_SWITCHES.map((toggle) => (
-            <SwitchField key={toggle.name} {...toggle} defaultChecked={state.values ? state.values[toggle.name] === "on" : settings[toggle.name]} />
+            <SwitchField key={toggle.name} {...toggle} defaultChecked={checked(toggle.name)} />
           ))}
         </fieldset>
         <SubmitButton pendingText="Saving…">Save settings</SubmitButton>

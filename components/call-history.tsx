@@ -1,13 +1,14 @@
 import Link from "next/link";
+import { callerIdLabel } from "@/lib/core/text/caller-id-label";
 import { CallStatusBadge } from "@/components/call-status-badge";
 import { DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/empty-state";
-import { formatDateTime } from "@/lib/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format-date-time";
 import { Pager } from "@/components/pager";
 import { buttonSecondary, buttonSmall, card, input, link, select } from "@/components/styles";
 import { callFilterable } from "@/lib/calls/contracts";
 import { CALL_STATUSES, type CallEntry } from "@/lib/calls/schemas";
-import { parseListQuery, type ListQuery, type Page } from "@/lib/rest/list-query";
+import { parseListQuery, type ListQuery, type Page } from "@/lib/http/rest/list-query";
 import { firstParam, type SearchParams } from "@/lib/portal/search-params";
 
 export const CALLS_PAGE_SIZE = 20;
@@ -129,7 +130,7 @@ export function CallHistory({
               </div>
               <p className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">{call.legs.map((leg) => leg.address).join(" → ")}</p>
               <p className="text-xs text-slate-500">
-                {formatDateTime(call.startTime)} · {call.duration} s{call.callerId ? ` · from ${call.callerId}` : ""}
+                {formatDateTime(call.startTime)} · {call.duration} s{call.callerId ? ` · from ${callerIdLabel(call.callerId)}` : ""}
               </p>
             </li>
           ))}
@@ -142,12 +143,12 @@ export function CallHistory({
                 <Link href={callHref(call)} className={link}>
                   #{call.id}
                 </Link>
-                {call.callerId && <span className="block text-xs text-slate-500 [overflow-wrap:anywhere]">from {call.callerId}</span>}
+                {call.callerId && <span className="block text-xs text-slate-500 [overflow-wrap:anywhere]">from {callerIdLabel(call.callerId)}</span>}
               </td>
               <td className="px-4 py-3 align-top font-mono text-xs [overflow-wrap:anywhere]">
                 {call.legs.map((leg, index) => (
                   <span key={leg.id} className="block">
-                    {index > 0 && <span className="text-slate-400">→ </span>}
+                    {index > 0 && <span className="text-slate-500">→ </span>}
                     {leg.address}
                   </span>
                 ))}

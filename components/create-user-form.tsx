@@ -9,7 +9,16 @@ import { card } from "./styles";
 type State = { error?: string; notice?: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
 
 /** Adds a user to a domain: login and password, optional first and last name. */
-export function CreateUserForm({ domain, action }: { domain: string; action: (prev: State, formData: FormData) => Promise<State> }) {
+export function CreateUserForm({
+  domain,
+  billingAccount,
+  action,
+}: {
+  domain: string;
+  /** The account new users join: the default billing account of the domain's applications. */
+  billingAccount?: string;
+  action: (prev: State, formData: FormData) => Promise<State>;
+}) {
   const [state, formAction] = useActionState(action, {} as State);
   const loginRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -21,7 +30,12 @@ export function CreateUserForm({ domain, action }: { domain: string; action: (pr
       <h2 id="new-user-heading" className="font-semibold">
         Add a user
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Users sign in to the applications of {domain} with this login and password.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Users sign in to the applications of {domain} with this login and password.{" "}
+        {billingAccount
+          ? `They join the billing account ${billingAccount}, the default of the domain's applications.`
+          : "They join no billing account: choose a default one on an application of this domain, or later on the user's page."}
+      </p>
       <form action={formAction} className="mt-4 space-y-4" noValidate>
         {state.error && <Alert title="The user was not created">{state.error}</Alert>}
         {state.notice && <Alert tone="success">{state.notice}</Alert>}

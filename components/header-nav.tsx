@@ -2,8 +2,10 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { ThemeSwitch } from "./theme-switch";
 
 const portalLinks = [
+  { href: "/overview", label: "Overview" },
   { href: "/apps", label: "Applications" },
   { href: "/domains", label: "Domains" },
   { href: "/billing", label: "Billing" },
@@ -11,6 +13,7 @@ const portalLinks = [
   { href: "/numbers", label: "Numbers" },
   { href: "/mailbox", label: "Mailbox" },
   { href: "/docs/api", label: "API reference" },
+  { href: "/docs/getting-started", label: "Getting started" },
 ];
 
 /** The header's right side: portal navigation when signed in, a sign-in link otherwise. */
@@ -24,12 +27,13 @@ export function HeaderNav({ email, signOutAction }: { email: string | null; sign
 
   if (!email) {
     return (
-      <div className="flex items-center gap-6 text-sm">
+      <div className="flex items-center gap-x-6 gap-y-2 text-sm">
+        <ThemeSwitch />
         <Link href="/docs/api" className={linkClass("/docs/api")}>
           API reference
         </Link>
         {pathname !== "/signin" && (
-          <Link href="/signin" className="rounded-md bg-brand-500 px-3 py-1.5 font-medium text-white hover:bg-brand-600">
+          <Link href="/signin" className="rounded-md bg-brand-500 px-3 py-1.5 font-medium text-white hover:bg-brand-600 dark:hover:bg-brand-500 dark:hover:brightness-110">
             Sign in
           </Link>
         )}
@@ -44,7 +48,6 @@ export function HeaderNav({ email, signOutAction }: { email: string | null; sign
           href="/account"
           aria-current={isActive("/account") ? "page" : undefined}
           className={`max-w-56 min-w-0 truncate hover:underline ${isActive("/account") ? "font-medium text-slate-900" : "text-slate-500 hover:text-slate-900"}`}
-          aria-label="Your account"
           title="Your account: change your password"
           data-testid="developer-email"
         >
@@ -62,6 +65,10 @@ export function HeaderNav({ email, signOutAction }: { email: string | null; sign
             {l.label}
           </Link>
         ))}
+        {/* At the row's end, so the account keeps its room beside the logo on a phone. */}
+        <span className="-my-1.5 ml-auto">
+          <ThemeSwitch />
+        </span>
       </nav>
     </>
   );

@@ -24,7 +24,8 @@ export function PageHeader({
           <h1 className="text-2xl font-semibold tracking-tight break-words">{title}</h1>
           {description && <p className="max-w-2xl text-slate-600">{description}</p>}
         </div>
-        {action}
+        {/* On its own line (a long description, a phone) it stays at the right edge. */}
+        {action && <div className="ml-auto">{action}</div>}
       </div>
     </header>
   );

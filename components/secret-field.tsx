@@ -35,7 +35,7 @@ export function RevealableSecret({ url, what, placeholder, valueTestId }: { url:
             {secret}
           </code>
         ) : (
-          <code className="block min-w-0 flex-1 rounded-md bg-slate-100 px-3 py-2 font-mono text-sm tracking-widest text-slate-400" aria-label={`Hidden ${what}`}>
+          <code className="block min-w-0 flex-1 rounded-md bg-slate-100 px-3 py-2 font-mono text-sm tracking-widest text-slate-600" aria-label={`Hidden ${what}`}>
             {revealed && isLoading ? "loading…" : placeholder}
           </code>
         )}
@@ -76,7 +76,7 @@ export function CopyNowBox({
       <h3 className="font-semibold text-amber-950">{title}</h3>
       <div className="text-sm text-amber-950">{children}</div>
       <div className="flex flex-wrap items-center gap-2">
-        <code data-testid={valueTestId} className={`${valueClass} bg-white`}>
+        <code data-testid={valueTestId} className={`${valueClass} bg-surface`}>
           {secret}
         </code>
         <CopyButton value={secret} label="Copy secret" />

@@ -29,7 +29,7 @@ export function SwitchField({ name, label, description, defaultChecked }: { name
         />
         <span
           aria-hidden
-          className="pointer-events-none absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+          className="pointer-events-none absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-surface shadow transition-transform peer-checked:translate-x-5"
         />
       </span>
     </div>

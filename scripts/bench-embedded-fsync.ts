@@ -5,6 +5,7 @@
 // the real file). Each runs `commits` single-row INSERT commits one after another, as many at once
 // on one pooled connection (like the app's DB_POOL_MAX=1), and as many BEGIN/2 INSERTs/COMMIT
 // transactions, and counts the real fsync calls. Results: docs/performance.md, docs/security.md.
+import "./require-supported-node";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -6,7 +6,8 @@
 //    is stopped (PGlite allows one process per data directory), then the server is started and
 //    drains them; events/s from the first delivery to the last.
 // Every run counts lost (never delivered) and duplicated (delivered twice) events.
-import { reloadConfig } from "../lib/config";
+import "./require-supported-node";
+import { reloadConfig } from "../lib/core/config";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,10 +18,10 @@ import pg from "pg";
 import { client } from "../e2e/support/api-client";
 import { demo } from "../e2e/support/fixtures";
 import { startReceiver } from "../e2e/support/receiver";
-import { freePort, launch, serverEnv, stopProcess, waitUntilHealthy } from "../e2e/support/server";
-import { startEmbeddedDatabase } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
-import { publishEvent } from "../lib/events/publish";
+import { freePort, launch, serverEnv, stopProcess, waitUntilHealthy, type LaunchOptions } from "../e2e/support/server";
+import { startEmbeddedDatabase } from "../lib/core/db/embedded";
+import { migrate } from "../lib/core/db/migrate";
+import { publishEvent } from "../lib/outbox/publish";
 import { seedDemo } from "../lib/seed/demo";
 
 // --- Shared with scripts/bench.ts: servers started as the tests start them, always cleaned up ---
@@ -75,7 +76,8 @@ export interface BenchServer {
   dataDir: string;
   /** Opens the database while the server is stopped (PGlite allows one process). */
   withDatabase: <T>(fn: (prisma: PrismaClient, pool: pg.Pool) => Promise<T>) => Promise<T>;
-  restart: (between?: () => Promise<void>) => Promise<void>;
+  /** Stops the server, runs `between`, starts it again: with `launch` when given (e.g. on another Node). */
+  restart: (between?: () => Promise<void>, launch?: LaunchOptions) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -103,7 +105,7 @@ async function freshPostgresDatabase(serverUrl: string): Promise<string> {
  */
 export async function startBenchServer(
   database: Database,
-  options: { seed?: (prisma: PrismaClient, pool: pg.Pool) => Promise<void>; env?: Record<string, string>; nodeFlags?: string[] } = {},
+  options: { seed?: (prisma: PrismaClient, pool: pg.Pool) => Promise<void>; env?: Record<string, string>; launch?: LaunchOptions } = {},
 ): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-"));
   onCleanup(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -132,8 +134,8 @@ export async function startBenchServer(
   });
   const log = path.join(dataDir, "server.log");
   let stopChild = async () => {};
-  const launchAndWait = async () => {
-    const child = launch(env, log, options.nodeFlags);
+  const launchAndWait = async (launchOptions = options.launch) => {
+    const child = launch(env, log, launchOptions);
     stopChild = onCleanup(() => stopProcess(child));
     await waitUntilHealthy(`http://127.0.0.1:${port}`, child, log);
   };
@@ -145,10 +147,10 @@ export async function startBenchServer(
     env,
     dataDir,
     withDatabase,
-    restart: async (between) => {
+    restart: async (between, launchOptions) => {
       await stopChild();
       await between?.();
-      await launchAndWait();
+      await launchAndWait(launchOptions);
     },
     stop: cleanUp,
   };

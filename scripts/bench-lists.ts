@@ -6,6 +6,7 @@
 // domain's name included, as lib/users/list-users.ts was; each statement it sent is explained.
 // Usage: npx tsx scripts/bench-lists.ts [--db=postgres://postgres@127.0.0.1:5432/postgres] [--plans]
 // (default: an embedded PGlite in a temporary directory; --db creates and drops a scratch database).
+import "./require-supported-node";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,14 +14,15 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import pg from "pg";
-import { reloadConfig } from "../lib/config";
-import { startEmbeddedDatabase } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
-import { parseListQuery, type ListQuery } from "../lib/rest/list-query";
-import type { Actor } from "../lib/tenancy/actor";
-import { userScope } from "../lib/tenancy/scope";
+import { reloadConfig } from "../lib/core/config";
+import { startEmbeddedDatabase } from "../lib/core/db/embedded";
+import { migrate } from "../lib/core/db/migrate";
+import { parseListQuery, type ListQuery } from "../lib/http/rest/list-query";
+import type { Actor } from "../lib/core/tenancy/actor";
+import { userScope } from "../lib/core/tenancy/scope";
 import { userFilterable } from "../lib/users/contracts";
-import { toUserEntry, withDomainName } from "../lib/users/transform";
+import { toUserEntry } from "../lib/users/transform";
+import { withDomainName } from "../lib/core/tenancy/with-domain-name";
 
 const SMALL = 1_000;
 const LARGE = 100_000;
@@ -54,10 +56,10 @@ async function main() {
   const migrator = new pg.Pool({ connectionString: database.url, max: 1 });
   await migrate(migrator);
   await migrator.end();
-  // lib/db/client builds its pool from the configuration when first imported; PGlite takes two connections.
+  // lib/core/db/client builds its pool from the configuration when first imported; PGlite takes two connections.
   Object.assign(process.env, { DATABASE_URL: database.url, DB_EMBEDDED: database.embedded ? "1" : "0", DB_POOL_MAX: "1" });
   reloadConfig();
-  const { prisma, sql, closeDatabase } = await import("../lib/db/client");
+  const { prisma, sql, closeDatabase } = await import("../lib/core/db/client");
   const { DEEP_PAGE, listUsers, usersPageStatement, usersTotalStatement } = await import("../lib/users/list-users");
   const beforePool = new pg.Pool({ connectionString: database.url, max: 1 });
   beforePool.on("error", () => {});

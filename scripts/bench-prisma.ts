@@ -1,13 +1,14 @@
 // CPU cost of the hot path's Prisma queries, per operation, against raw pg: the probe behind the
 // "Prisma 7 against 6.19" decision (docs/decisions.md). Creates a scratch PostgreSQL database,
-// migrates it with lib/db/migrate.ts, seeds 1,000 users, measures, and drops the database.
+// migrates it with lib/core/db/migrate.ts, seeds 1,000 users, measures, and drops the database.
 // Usage: npx tsx scripts/bench-prisma.ts [--db=postgres://postgres@127.0.0.1:5432/prisma7probe] [--rounds=3]
+import "./require-supported-node";
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
-import { migrate } from "../lib/db/migrate";
+import { migrate } from "../lib/core/db/migrate";
 
 const IN_FLIGHT = 10;
 const WARM_UP = 200;

@@ -3,8 +3,18 @@
 // verification. Prints a table and writes it into docs/performance.md between the bench markers.
 // Every server runs on 127.0.0.1 and is stopped, and every temporary directory and database
 // removed, at the end, on failure and on Ctrl-C. Options: `--no-write` only prints;
-// `--only=a,b` runs those scenarios (by letter) and does not write; `--cpu-prof=<dir>` writes V8
-// CPU profiles of the launcher and the server into <dir> (open them in Chrome DevTools).
+// `--only=a,b` runs those scenarios (by letter); `--seconds=N` measures each line N s instead of 5;
+// `--connections=10` runs only that many connections (10 and 50 by default);
+// `--node=<path>,<path>` runs the server on each of those Node executables in turn, on the same
+// database (a table side by side; autocannon stays on this process's Node); `--cpu-prof=<dir>`
+// writes V8 CPU profiles of the launcher and the server into <dir> (open them in Chrome DevTools).
+// Line (g) places calls: CALL_CONCURRENCY concurrent POST /calls, each answered after the
+// simulator's ring (SIMULATOR_RING_MS, 300 ms), against what that ring time allows.
+// Then the footprint (scripts/footprint.ts): resident memory of every process of `npm start` idle,
+// under signed reads and 60 s later, on each database; `--footprint` runs only that, and
+// `--footprint-of=<dir>` measures the checkout in <dir> too, in the same run (a before/after).
+// Only the standard run (every scenario, 5 s, 10 and 50 connections, one Node) writes docs/performance.md.
+import "./require-supported-node";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -12,18 +22,22 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type pg from "pg";
-import { createLoggedInUser, type Credentials } from "../e2e/support/api-client";
+import { client, createLoggedInUser, type Credentials } from "../e2e/support/api-client";
 import { demo, otherTenant } from "../e2e/support/fixtures";
-import { cpuSeconds, serverPidsForPort } from "../e2e/support/server";
-import { hashPassword } from "../lib/crypto/password";
-import { collectRequestParams } from "../lib/oauth/params";
-import { signRequest } from "../lib/oauth/sign-request";
-import { baseStringUri, matchSignature } from "../lib/oauth/signature";
+import { cpuSeconds, serverPidsForPort, type LaunchOptions } from "../e2e/support/server";
+import { hashPassword } from "../lib/core/crypto/password";
+import { collectRequestParams } from "../lib/http/oauth/params";
+import { signRequest } from "../lib/http/oauth/sign-request";
+import { baseStringUri, matchSignature } from "../lib/http/oauth/signature";
 import { seedDemo } from "../lib/seed/demo";
 import { runMain, startBenchServer, type BenchServer, type Database } from "./bench-events";
+import { FOOTPRINT_HEAD, formatFootprint, measureFootprint, type Footprint } from "./footprint";
+import { ALLOW_UNSUPPORTED_NODE, isSupportedNode } from "./node-runtime";
 
-const DURATION_SECONDS = 5;
-const CONNECTIONS = [10, 50];
+const STANDARD_SECONDS = 5;
+/** Before each line, on one connection: compiles the route and fills the caches, however slow the machine. */
+const WARM_UP_REQUESTS = 200;
+const STANDARD_CONNECTIONS = [10, 50];
 const SMALL_DOMAIN_USERS = 1_000;
 const LARGE_DOMAIN_USERS = 100_000;
 const BULK_PASSWORD = "bench-password-1";
@@ -32,6 +46,15 @@ const MARKERS = { start: "<!-- bench:start -->", end: "<!-- bench:end -->" };
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const ONLY = option("only")?.split(",");
 const CPU_PROFILE_DIR = option("cpu-prof");
+const DURATION_SECONDS = Number(option("seconds") ?? STANDARD_SECONDS);
+const CONNECTIONS = option("connections")?.split(",").map(Number) ?? STANDARD_CONNECTIONS;
+/** Line (g): calls placed at once, each count measured CALL_ROUNDS times (the median is reported). */
+const CALL_CONCURRENCY = [10, 40];
+const CALL_ROUNDS = 5;
+/** Line (g)'s target: set-ups per second at least this share of what the ring time allows (concurrency / ring). */
+const CALL_TARGET = 0.75;
+const FOOTPRINT_ONLY = process.argv.includes("--footprint");
+const FOOTPRINT_OF = option("footprint-of");
 
 // autocannon ships no types: the few fields used here.
 interface AutocannonRequest {
@@ -51,7 +74,9 @@ interface AutocannonResult {
 const autocannon = createRequire(__filename)("autocannon") as (options: {
   url: string;
   connections: number;
-  duration: number;
+  /** Seconds, unless `amount` (requests) is given. */
+  duration?: number;
+  amount?: number;
   requests: AutocannonRequest[];
 }) => Promise<AutocannonResult>;
 
@@ -65,16 +90,25 @@ interface Scenario {
   body?: () => string;
 }
 
+/** A Node executable the server runs on. */
+interface ServerNode {
+  version: string;
+  launch: LaunchOptions;
+}
+
 interface Row {
   database: Database;
+  /** The server's Node version. */
+  node: string;
   scenario: string;
   connections: number;
+  /** Requests answered in the line's time; with none, latency and CPU are not known. */
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
-  ofFloor: number;
   /** CPU time of the Next.js server processes per request: a figure that holds on a busy machine, unlike req/s. */
   serverCpuMs: number;
 }
@@ -96,24 +130,90 @@ function signedRequest(server: BenchServer, scenario: Scenario): AutocannonReque
   };
 }
 
-async function measure(server: BenchServer, scenario: Scenario, connections: number) {
+/** `connections` for DURATION_SECONDS, or for `amount` requests. */
+async function measure(server: BenchServer, scenario: Scenario, connections: number, amount?: number) {
   const pids = serverPidsForPort(server.port);
   const cpuBefore = cpuSeconds(pids);
   // Loopback only: the server listens on 127.0.0.1; Host names PUBLIC_URL's origin, as signed.
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}`,
     connections,
-    duration: DURATION_SECONDS,
+    ...(amount ? { amount } : { duration: DURATION_SECONDS }),
     requests: [signedRequest(server, scenario)],
   });
   return {
+    requests: result.requests.total,
     requestsPerSecond: result.requests.total / DURATION_SECONDS,
-    serverCpuMs: ((cpuSeconds(pids) - cpuBefore) * 1000) / Math.max(result.requests.total, 1),
+    serverCpuMs: ((cpuSeconds(pids) - cpuBefore) * 1000) / result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+interface CallRow {
+  database: Database;
+  node: string;
+  concurrent: number;
+  ringMs: number;
+  /** Median over CALL_ROUNDS: from sending the first POST /calls to the last 201. */
+  seconds: number;
+  setupsPerSecond: number;
+  /** setupsPerSecond against what the ring allows (concurrent / ring time). */
+  ofRing: number;
+  /** Median Next.js server CPU per set-up. */
+  serverCpuMs: number;
+  /** Answers other than 201, over all rounds. */
+  failed: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Line (g): `concurrent` calls of one user placed at once between two ordinary simulated numbers
+ * (answered after the ring), timed from the first request to the last 201; the calls are hung up
+ * between rounds, outside the timing. A warm-up round first compiles the routes.
+ */
+async function benchCalls(server: BenchServer, database: Database, node: string): Promise<CallRow[]> {
+  const app = client(server.baseUrl);
+  const ringMs = Number(server.env.SIMULATOR_RING_MS ?? 300);
+  const user = await app("POST", "/users", { json: { login: `bench-caller-${randomBytes(3).toString("hex")}`, password: BULK_PASSWORD } });
+  if (user.status !== 201) throw new Error(`(g): creating the caller failed: ${user.status} ${user.text}`);
+  const guid = user.body.entry.guid as string;
+  const pids = serverPidsForPort(server.port);
+  const round = async (concurrent: number) => {
+    const cpuBefore = cpuSeconds(pids);
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: concurrent }, () => app("POST", `/calls/${guid}`, { json: { legs: ["tel:+1 555 010 7777", "tel:+1 555 010 8888"] } })));
+    const seconds = (performance.now() - started) / 1000;
+    const cpuMs = ((cpuSeconds(pids) - cpuBefore) * 1000) / concurrent;
+    const placed = answers.filter((a) => a.status === 201);
+    await Promise.all(placed.map((a) => app("PUT", `/calls/${guid}/${a.body.entry.id}`, { json: { active: false } })));
+    return { seconds, cpuMs, failed: concurrent - placed.length };
+  };
+  await round(5);
+  const rows: CallRow[] = [];
+  for (const concurrent of CALL_CONCURRENCY) {
+    const rounds = [];
+    for (let i = 0; i < CALL_ROUNDS; i++) rounds.push(await round(concurrent));
+    const seconds = median(rounds.map((r) => r.seconds));
+    const setupsPerSecond = concurrent / seconds;
+    const row = {
+      database,
+      node,
+      concurrent,
+      ringMs,
+      seconds,
+      setupsPerSecond,
+      ofRing: setupsPerSecond / (concurrent / (ringMs / 1000)),
+      serverCpuMs: median(rounds.map((r) => r.cpuMs)),
+      failed: rounds.reduce((sum, r) => sum + r.failed, 0),
+    };
+    console.log(formatCallRow(row));
+    rows.push(row);
+  }
+  return rows;
 }
 
 /** Users written straight into the "User" table (one shared password hash), before the server starts. */
@@ -159,12 +259,27 @@ function scenarios(user: Credentials): Scenario[] {
   ];
 }
 
-async function benchDatabase(database: Database): Promise<Row[]> {
+/** `--node=<path>,...`, else this process's Node; an unsupported one (Node 20) is let through for the comparison. */
+function serverNodes(): ServerNode[] {
+  const nodeFlags = CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROFILE_DIR)}`] : [];
+  return (option("node")?.split(",") ?? [process.execPath]).map((given) => {
+    const node = path.resolve(given);
+    const result = spawnSync(node, ["--version"], { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`--node: ${given} is not a Node executable (${result.error?.message ?? result.stderr.trim()})`);
+    const version = result.stdout.trim();
+    return { version, launch: { node, nodeFlags, args: isSupportedNode(version) ? [] : [ALLOW_UNSUPPORTED_NODE] } };
+  });
+}
+
+/** One seeded database; per connection count, every scenario on each Node in turn (a restart between Nodes); then line (g). */
+async function benchDatabase(database: Database, nodes: ServerNode[]): Promise<{ rows: Row[]; calls: CallRow[] }> {
   console.log(`\n[${database}] seeding ${SMALL_DOMAIN_USERS + LARGE_DOMAIN_USERS} users and starting a server...`);
   const server = await startBenchServer(database, {
-    nodeFlags: CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROFILE_DIR)}`] : [],
+    launch: nodes[0]!.launch,
     seed: async (prisma, pool) => {
       await seedDemo(prisma, otherTenant);
+      // The bulk users only matter to the user lists: `--only=g` (calls) starts without them.
+      if (ONLY && ONLY.every((letter) => letter === "g")) return;
       await seedUsers(pool, demo.domain, SMALL_DOMAIN_USERS);
       await seedUsers(pool, otherTenant.domain, LARGE_DOMAIN_USERS);
       // What autovacuum does soon after a bulk load on a server (PGlite has none): the visibility map
@@ -175,18 +290,23 @@ async function benchDatabase(database: Database): Promise<Row[]> {
   try {
     const { creds: user } = await createLoggedInUser(server.baseUrl);
     const rows: Row[] = [];
-    for (const connections of CONNECTIONS) {
-      let floor = 0;
-      for (const scenario of scenarios(user).filter((s) => !ONLY || ONLY.includes(s.name[1]!))) {
-        await measure(server, scenario, 1).catch(() => undefined); // warm-up: compile the route, fill caches
-        const m = await measure(server, scenario, connections);
-        floor ||= m.requestsPerSecond;
-        const row = { database, scenario: scenario.name, connections, ...m, ofFloor: (100 * m.requestsPerSecond) / floor };
-        console.log(formatRow(row));
-        rows.push(row);
+    let running = nodes[0]!;
+    for (const [index, connections] of CONNECTIONS.entries()) {
+      // Every other connection count in the reverse order: a machine that slows down or speeds up
+      // during the run favours no Node, and the Node already running goes first (one restart fewer).
+      for (const node of index % 2 ? [...nodes].reverse() : nodes) {
+        if (node !== running) await server.restart(undefined, node.launch);
+        running = node;
+        for (const scenario of scenarios(user).filter((s) => !ONLY || ONLY.includes(s.name[1]!))) {
+          await measure(server, scenario, 1, WARM_UP_REQUESTS).catch(() => undefined);
+          const row = { database, node: node.version, scenario: scenario.name, connections, ...(await measure(server, scenario, connections)) };
+          console.log(formatRow(row));
+          rows.push(row);
+        }
       }
     }
-    return rows;
+    const calls = !ONLY || ONLY.includes("g") ? await benchCalls(server, database, running.version) : [];
+    return { rows, calls };
   } finally {
     await server.stop();
   }
@@ -211,26 +331,101 @@ function oauthVerificationMicros(): number {
 }
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const cpu = (n: number) => `${n.toFixed(2)} ms`;
+/** "n/a" for a line no request completed in (a machine too busy for the line's time). */
+const measured = (r: Row, format: (r: Row) => string) => (r.requests ? format(r) : "n/a");
+const TABLE_HEAD = "| database | server Node | scenario | connections | req/s | p50 | p99 | non-2xx | server CPU |\n|---|---|---|---|---|---|---|---|---|";
 const formatRow = (r: Row) =>
-  `| ${r.database} | ${r.scenario} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx}${r.errors ? ` (+${r.errors} errors)` : ""} | ${r.ofFloor.toFixed(0)}% | ${r.serverCpuMs.toFixed(2)} ms |`;
+  `| ${r.database} | ${r.node} | ${r.scenario} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${measured(r, (x) => ms(x.p50))} | ${measured(r, (x) => ms(x.p99))} | ${r.non2xx}${r.errors ? ` (+${r.errors} errors)` : ""} | ${measured(r, (x) => cpu(x.serverCpuMs))} |`;
 
-function report(rows: Row[], oauthMicros: number, databases: string): string {
+/**
+ * The same lines on each Node side by side ("24 / 20"), with the first Node's req/s against each
+ * other's. A line measured more than once (`--connections=10,10`) pairs its first runs, then its second.
+ */
+function sideBySide(rows: Row[], nodes: string[]): string[] {
+  const lines = [
+    `| database | scenario | connections | req/s ${nodes.join(" / ")} | req/s ${nodes[0]} against ${nodes.slice(1).join(", ")} | p99 | server CPU per request |`,
+    "|---|---|---|---|---|---|---|",
+  ];
+  const lineOf = (r: Row) => `${r.database} ${r.scenario} ${r.connections}`;
+  const runsOf = (node: string, line: string) => rows.filter((r) => r.node === node && lineOf(r) === line);
+  for (const first of rows.filter((r) => r.node === nodes[0])) {
+    const run = runsOf(nodes[0]!, lineOf(first)).indexOf(first);
+    const same = nodes.map((node) => runsOf(node, lineOf(first))[run]!);
+    const change = same
+      .slice(1)
+      .map((r) => (first.requests && r.requests ? `${first.requestsPerSecond >= r.requestsPerSecond ? "+" : ""}${((100 * first.requestsPerSecond) / r.requestsPerSecond - 100).toFixed(0)}%` : "n/a"));
+    const each = (format: (r: Row) => string) => same.map(format).join(" / ");
+    lines.push(
+      `| ${first.database} | ${first.scenario} | ${first.connections} | ${each((r) => r.requestsPerSecond.toFixed(0))} | ${change.join(", ")} | ${each((r) => measured(r, (x) => ms(x.p99)))} | ${each((r) => measured(r, (x) => cpu(x.serverCpuMs)))} |`,
+    );
+  }
+  return lines;
+}
+
+const CALL_TABLE_HEAD =
+  "| database | server Node | concurrent POST /calls | ring | time (median) | set-ups/s | of what the ring allows | server CPU per set-up | not 201 |\n|---|---|---|---|---|---|---|---|---|";
+const formatCallRow = (r: CallRow) =>
+  `| ${r.database} | ${r.node} | ${r.concurrent} | ${r.ringMs} ms | ${r.seconds.toFixed(2)} s | ${r.setupsPerSecond.toFixed(1)} | ${(100 * r.ofRing).toFixed(0)}% | ${cpu(r.serverCpuMs)} | ${r.failed} |`;
+
+/** `npm start` of this checkout on each database (and of --footprint-of's, first, on PGlite). */
+async function footprints(databases: Database[]): Promise<Footprint[]> {
+  console.log(`\nFootprint: \`npm start\`, idle, under load, 60 s later (about 2 minutes each)\n${FOOTPRINT_HEAD}`);
+  const runs: Array<[string, { cwd?: string; postgresUrl?: string }]> = [
+    ...(FOOTPRINT_OF ? [[`PGlite, ${path.basename(path.resolve(FOOTPRINT_OF))}`, { cwd: path.resolve(FOOTPRINT_OF) }] as [string, { cwd: string }]] : []),
+    ...databases.map((database): [string, { postgresUrl?: string }] => [database === "pglite" ? "PGlite" : "PostgreSQL", database === "postgres" ? { postgresUrl: process.env.TEST_DATABASE_URL } : {}]),
+  ];
+  const results: Footprint[] = [];
+  for (const [label, options] of runs) {
+    const result = await measureFootprint(label, options);
+    console.log(formatFootprint(result));
+    results.push(result);
+  }
+  return results;
+}
+
+function footprintSection(results: Footprint[]): string[] {
+  return [
+    "",
+    "Footprint (issue 30): every process of `npm start` (npm, its shell, the launcher serving PGlite, the",
+    "web server), in a fresh data directory (or a fresh PostgreSQL database, whose own memory is not",
+    "counted), idle 5 s after the banner, at the highest total while signed `GET /users?count=20` ran, and",
+    "60 s after. RSS counts node's shared code in every process; PSS splits it (what the machine spends).",
+    "",
+    FOOTPRINT_HEAD,
+    ...results.map(formatFootprint),
+  ];
+}
+
+function report(rows: Row[], calls: CallRow[], oauthMicros: number, databases: string, nodes: string[], footprint: Footprint[]): string {
   return [
     MARKERS.start,
     `## REST: \`npm run bench\` (${new Date().toISOString().slice(0, 10)})`,
     "",
-    `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}, ${databases}; server`,
-    `and autocannon on the same machine over loopback; ${DURATION_SECONDS} s per line after a 1-connection warm-up.`,
-    "Signed lines get a fresh nonce and timestamp per request. \"% of (a)\" compares with the floor",
-    "(OPTIONS: routing only, no OAuth, no database) on the same database and connection count.",
-    "\"server CPU\" is the Next.js server processes' CPU time per request (PGlite's own runs in the launcher).",
+    `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), the server on Node ${nodes.join(" and ")}, autocannon on Node ${process.version},`,
+    `${databases}; server and autocannon on the same machine over loopback; ${DURATION_SECONDS} s per line after a`,
+    `warm-up of ${WARM_UP_REQUESTS} requests on one connection. Signed lines get a fresh nonce and timestamp per`,
+    "request. (a) is the floor (OPTIONS: routing only, no OAuth, no database). \"server CPU\" is the",
+    "Next.js server processes' CPU time per request (PGlite's own runs in the launcher).",
     "",
-    "| database | scenario | connections | req/s | p50 | p99 | non-2xx | % of (a) | server CPU |",
-    "|---|---|---|---|---|---|---|---|---|",
+    ...(nodes.length > 1 ? [...sideBySide(rows, nodes), ""] : []),
+    TABLE_HEAD,
     ...rows.map(formatRow),
     "",
+    ...(calls.length
+      ? [
+          `(g) Calls: concurrent POST /calls of one user between two simulated numbers that answer after the ring; each count ${CALL_ROUNDS} rounds`,
+          `(the median), the calls hung up between rounds. What the ring allows: every call answered one ring after it was sent`,
+          `(concurrent / ring set-ups per second); target: 40 concurrent at ${100 * CALL_TARGET}% of it or more.`,
+          "",
+          CALL_TABLE_HEAD,
+          ...calls.map(formatCallRow),
+          "",
+        ]
+      : []),
     `OAuth verification CPU (parse header and query, base string, HMAC-SHA1, constant-time compare):`,
     `**${oauthMicros.toFixed(1)} µs per request** (target: under 200 µs).`,
+    ...footprintSection(footprint),
     MARKERS.end,
   ].join("\n");
 }
@@ -254,17 +449,31 @@ function buildIfMissing() {
 }
 
 async function main() {
+  if (!(DURATION_SECONDS > 0)) throw new Error(`--seconds takes a number of seconds above 0, not "${option("seconds")}"`);
+  if (!CONNECTIONS.every((n) => Number.isInteger(n) && n > 0)) throw new Error(`--connections takes counts above 0 like 10,50, not "${option("connections")}"`);
   const oauthMicros = oauthVerificationMicros();
   console.log(`OAuth verification CPU: ${oauthMicros.toFixed(1)} µs per request (target: under 200 µs)`);
   buildIfMissing();
   const databases: Database[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
   if (!process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is not set: PostgreSQL skipped.");
-  console.log("\n| database | scenario | connections | req/s | p50 | p99 | non-2xx | % of (a) | server CPU |\n|---|---|---|---|---|---|---|---|---|");
+  const nodes = serverNodes();
   const rows: Row[] = [];
-  for (const database of databases) rows.push(...(await benchDatabase(database)));
-  const section = report(rows, oauthMicros, databases.includes("postgres") ? "PGlite and PostgreSQL 15 on 127.0.0.1" : "PGlite");
+  const calls: CallRow[] = [];
+  if (!FOOTPRINT_ONLY) {
+    console.log(`\n${TABLE_HEAD}`);
+    for (const database of databases) {
+      const measured = await benchDatabase(database, nodes);
+      rows.push(...measured.rows);
+      calls.push(...measured.calls);
+    }
+  }
+  const footprint = await footprints(databases);
+  if (FOOTPRINT_ONLY) return;
+  const versions = nodes.map((n) => n.version);
+  const section = report(rows, calls, oauthMicros, databases.includes("postgres") ? "PGlite and PostgreSQL 15 on 127.0.0.1" : "PGlite", versions, footprint);
   console.log(`\n${section}`);
-  if (!process.argv.includes("--no-write") && !ONLY) writeReport(section);
+  const standard = !ONLY && !option("connections") && DURATION_SECONDS === STANDARD_SECONDS && nodes.length === 1 && !FOOTPRINT_OF;
+  if (!process.argv.includes("--no-write") && standard) writeReport(section);
 }
 
 runMain(main);

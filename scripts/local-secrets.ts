@@ -5,7 +5,7 @@ import path from "node:path";
 export interface LocalSecrets {
   encryptionKey: string;
   authSecret: string;
-  /** The demo developer's generated password, kept so every start can print it. */
+  /** The demo developer's generated password, kept until the developer changes it (the next start then removes it). */
   demoDeveloperPassword?: string;
 }
 

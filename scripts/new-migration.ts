@@ -4,6 +4,7 @@
 // calls the WebAssembly build of the same engine (@prisma/schema-engine-wasm, pinned to the
 // installed Prisma's engine version) directly. It needs a live database only to connect, so an
 // in-memory PGlite serves it: offline.
+import "./require-supported-node";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -13,7 +14,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { DiffTarget, SchemaEngine } from "@prisma/schema-engine-wasm";
-import { readMigrations } from "../lib/db/migrate";
+import { readMigrations } from "../lib/core/db/migrate";
 
 const SNAPSHOT = "schema.snapshot.prisma";
 const require = createRequire(__filename);

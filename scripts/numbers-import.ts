@@ -3,13 +3,14 @@
 // With DATABASE_URL it writes to that PostgreSQL database (the server may keep running). On the
 // embedded default it opens DATA_DIR's database itself, which works only while the server is
 // stopped (PGlite has one process); the portal's Numbers page imports while it runs.
+import "./require-supported-node";
 import fs from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import pg from "pg";
-import { ConfigError, loadConfig } from "../lib/config";
-import { startEmbeddedDatabase } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
+import { ConfigError, loadConfig } from "../lib/core/config";
+import { startEmbeddedDatabase } from "../lib/core/db/embedded";
+import { migrate } from "../lib/core/db/migrate";
 import { importNumbers, parseNumbersCsv } from "../lib/numbers/import-numbers";
 
 function fail(message: string): never {

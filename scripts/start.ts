@@ -2,18 +2,18 @@
 // (embedded PGlite in DATA_DIR, or DATABASE_URL), applies migrations, seeds the demo developer,
 // domain and application, starts Next.js and prints the portal URL and demo credentials.
 //   npm start            production server     npm start -- --dev   next dev
+import "./require-supported-node";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { PrismaClient } from "@prisma/client";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
-import { ConfigError, loadConfig, reloadConfig, type Config } from "../lib/config";
-import { startEmbeddedDatabase } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
-import { seedNumberInventory } from "../lib/numbers/seed-numbers";
-import { seedDemo } from "../lib/seed/demo";
+import { ConfigError, loadConfig, reloadConfig, type Config } from "../lib/core/config";
+import { startEmbeddedDatabase } from "../lib/core/db/embedded";
+import type { DemoSeedInput } from "../lib/seed/demo";
+import type { PrepareAnswer, PreparedDatabase } from "./prepare-database";
 import { loadLocalSecrets, saveLocalSecrets } from "./local-secrets";
+import { runtimeDescription } from "./node-runtime";
+import { findOnPath } from "../lib/audio/speech-synthesizer";
+import { speechBannerLine } from "./speech-banner";
 
 const dev = process.argv.includes("--dev");
 const say = (line: string) => console.log(`[start] ${line}`);
@@ -63,20 +63,24 @@ function buildIfNeeded() {
   if (result.status !== 0) fail("The build failed; see the output above.");
 }
 
-async function prepareDatabase(url: string, seed: Parameters<typeof seedDemo>[1]) {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  try {
-    const applied = await migrate(pool, say);
-    say(applied.length ? `applied ${applied.length} migration(s)` : "database schema is up to date");
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    const demo = await seedDemo(prisma, seed);
-    const numbers = await seedNumberInventory(prisma);
-    if (numbers) say(`number inventory: added ${numbers} fictional numbers (docs/numbers.md)`);
-    await prisma.$disconnect();
-    return demo;
-  } finally {
-    await pool.end();
-  }
+/**
+ * Migrates and seeds in a child process (scripts/prepare-database.ts) that ends before this one opens
+ * the embedded database for the server: what those steps leave in memory goes with it. The child
+ * holds the data directory's lock while it has the database open.
+ */
+function prepareDatabase(seed: DemoSeedInput): Promise<PreparedDatabase> {
+  const script = __filename.endsWith(".ts") ? ["--import", "tsx", path.join(__dirname, "prepare-database.ts")] : [path.join(__dirname, "prepare-database.js")];
+  const child = spawn(process.execPath, script, { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  return new Promise((resolve, reject) => {
+    let answer: PrepareAnswer | undefined;
+    child.once("message", (message: PrepareAnswer) => (answer = message));
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (answer && "prepared" in answer) resolve(answer.prepared);
+      else reject(new Error(answer?.error ?? `the preparation step ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`));
+    });
+    child.send(seed);
+  });
 }
 
 async function waitForHealth(port: number, child: ChildProcess) {
@@ -94,6 +98,7 @@ async function waitForHealth(port: number, child: ChildProcess) {
 }
 
 async function main() {
+  say(`Node ${runtimeDescription()}`);
   let cfg: Config;
   try {
     cfg = loadConfig();
@@ -104,31 +109,40 @@ async function main() {
   const local = resolveSecrets(cfg);
   if (!dev) buildIfNeeded();
 
-  const embedded = cfg.DATABASE_URL ? undefined : await startEmbeddedDatabase(cfg.dataDir).catch((e: Error) => fail(e.message));
-  const databaseUrl = cfg.DATABASE_URL ?? embedded!.url;
-  say(embedded ? `embedded database (PGlite) in ${cfg.dataDir}` : "database: DATABASE_URL (PostgreSQL)");
-
-  const demo = await prepareDatabase(databaseUrl, {
+  say(cfg.DATABASE_URL ? "database: DATABASE_URL (PostgreSQL)" : `embedded database (PGlite) in ${cfg.dataDir}`);
+  const demo = await prepareDatabase({
     developerEmail: cfg.DEMO_DEVELOPER_EMAIL,
-    developerPassword: cfg.DEMO_DEVELOPER_PASSWORD ?? local?.demoDeveloperPassword,
+    developerPassword: cfg.DEMO_DEVELOPER_PASSWORD,
+    initialDeveloperPassword: local?.demoDeveloperPassword,
     domain: cfg.DEMO_DOMAIN,
     appName: cfg.DEMO_APP_NAME,
     consumerKey: cfg.DEMO_CONSUMER_KEY,
     consumerSecret: cfg.DEMO_CONSUMER_SECRET,
-  }).catch(async (error: Error) => {
-    await embedded?.stop();
-    return fail(`Could not prepare the database: ${error.message}`);
-  });
+  }).catch((error: Error) => fail(`Could not prepare the database: ${error.message}`));
+  // The generated password is kept beside the database until the developer changes it.
   if (local && demo.createdNow && !cfg.DEMO_DEVELOPER_PASSWORD) {
     saveLocalSecrets(cfg.dataDir, { ...local, demoDeveloperPassword: demo.developerPassword });
+  } else if (local?.demoDeveloperPassword && !demo.savedPasswordCurrent) {
+    saveLocalSecrets(cfg.dataDir, { ...local, demoDeveloperPassword: undefined });
   }
 
-  // scripts/serve.ts: Next.js behind a guard for requests Next cannot parse (see the file).
-  // tsx as a loader (not its CLI, a second process): the server is this process's direct child,
-  // so the IPC channel and signals reach it.
-  // `node --cpu-prof --cpu-prof-dir=<dir> scripts/start.ts` profiles the server too (npm run bench).
-  const profileFlags = process.execArgv.filter((a) => a.startsWith("--cpu-prof"));
-  const args = [...profileFlags, "--import", "tsx", path.join(__dirname, "serve.ts"), String(cfg.PORT), cfg.HOST, ...(dev ? ["--dev"] : [])];
+  // This process serves the embedded database to the server; the preparation step has closed it.
+  const embedded = cfg.DATABASE_URL ? undefined : await startEmbeddedDatabase(cfg.dataDir).catch((e: Error) => fail(e.message));
+  const databaseUrl = cfg.DATABASE_URL ?? embedded!.url;
+
+  // scripts/serve.ts: Next.js behind a guard for requests Next cannot parse (see the file). Run
+  // compiled (npm start: .build/serve.js beside this file) on `node` itself, this process's direct
+  // child: the IPC channel and signals reach it, and no loader or esbuild service runs beside it.
+  // Run as TypeScript (`node --import tsx scripts/start.ts`), the server is too, through tsx's loader.
+  // `node --cpu-prof --cpu-prof-dir=<dir> scripts/launch.mjs` profiles the server too (npm run bench);
+  // `--heapsnapshot-signal=SIGUSR2` lets `kill -USR2 <server pid>` write the server's heap snapshot.
+  const inheritedFlags = process.execArgv.filter((a) => /^--(cpu-prof|heapsnapshot-signal)/.test(a));
+  // A young generation of 1 MB semi-spaces instead of V8's up to 16 MB (docs/decisions.md,
+  // "Footprint": the server's peak under load about 100 MB lower). package.json's start script
+  // gives the launcher the same, and --liftoff-only (PGlite's WebAssembly, not the server's).
+  const memoryFlags = ["--max-semi-space-size=1"];
+  const server = __filename.endsWith(".ts") ? ["--import", "tsx", path.join(__dirname, "serve.ts")] : [path.join(__dirname, "serve.js")];
+  const args = [...memoryFlags, ...inheritedFlags, ...server, String(cfg.PORT), cfg.HOST, ...(dev ? ["--dev"] : [])];
   // The ipc channel lets the server notice when this process dies (even by kill -9) and exit too.
   const child = spawn(process.execPath, args, {
     stdio: ["inherit", "inherit", "inherit", "ipc"],
@@ -138,9 +152,11 @@ async function main() {
       DATABASE_URL: databaseUrl,
       DB_EMBEDDED: embedded ? "1" : "0",
       DB_POOL_MAX: embedded ? "1" : String(cfg.DB_POOL_MAX),
-      // Unset, REST signatures and Location headers follow each request's own host and port.
+      // Unset, REST signatures, Location headers and the portal's sign-in, sign-out and redirects
+      // follow each request's own host and port (Auth.js reads the Host that serve.ts vouches for).
       PUBLIC_URL: cfg.PUBLIC_URL ?? "",
-      AUTH_URL: cfg.publicUrl,
+      AUTH_URL: cfg.PUBLIC_URL ?? "",
+      NEXTAUTH_URL: "",
       AUTH_TRUST_HOST: "true",
       WEBHOOK_ALLOW_PRIVATE: String(cfg.webhookAllowPrivate), // unset: only on a loopback-bound server
     },
@@ -149,9 +165,11 @@ async function main() {
   let stopping = false;
   // A child killed by a signal (kill -9, OOM) keeps exitCode null: it has ended all the same.
   const childRunning = () => child.exitCode === null && child.signalCode === null;
-  const stop = async (code: number) => {
+  const stop = async (code: number, signal?: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    // Ctrl-C under npm arrives twice (the terminal's and npm's): the second finds `stopping` set.
+    if (signal) say(`${signal}: stopping the server, then the database`);
     if (childRunning()) {
       // Graceful first; Next.js waits for keep-alive connections, so stop waiting after 5 s.
       const exited = new Promise((r) => child.once("exit", r));
@@ -163,19 +181,25 @@ async function main() {
     await embedded?.stop();
     process.exit(code);
   };
-  process.on("SIGINT", () => void stop(0));
-  process.on("SIGTERM", () => void stop(0));
+  process.on("SIGINT", () => void stop(0, "SIGINT"));
+  process.on("SIGTERM", () => void stop(0, "SIGTERM"));
   child.on("exit", (code, signal) => {
     if (!stopping) console.error(`\n[start] The server ${signal ? `was killed by ${signal}` : `exited with code ${code}`}; stopping.\n`);
     void stop(code ?? 1);
   });
 
   await waitForHealth(cfg.PORT, child);
-  const password = demo.developerPassword ?? "(unchanged: the one you set; DEMO_DEVELOPER_PASSWORD resets it)";
+  // A password is printed only by the start that set it.
+  const password =
+    demo.developerPassword ??
+    (demo.savedPasswordCurrent
+      ? `(printed on the first start; kept in ${path.join(cfg.dataDir, "secrets.json")} until you change it)`
+      : "(the one you set; forgot it? DEMO_DEVELOPER_PASSWORD=<new> npm start sets a new one)");
   console.log(
     [
       "",
       "  Communications platform is running",
+      `  Node:             ${runtimeDescription()}`,
       `  Portal:           ${cfg.publicUrl}`,
       `  REST API:         ${cfg.publicUrl}/rest/1.0`,
       `  Sign in:          ${demo.developerEmail} / ${password}`,
@@ -184,6 +208,7 @@ async function main() {
       `  Consumer key:     ${demo.consumerKey}`,
       `  Consumer secret:  ${demo.consumerSecret ?? "(printed on the first start only; reveal or rotate it on the application's page in the portal)"}`,
       `  Webhooks:         ${cfg.webhookAllowPrivate ? "private and loopback targets ALLOWED (WEBHOOK_ALLOW_PRIVATE)" : "public targets only"}`,
+      speechBannerLine((command) => findOnPath(command, process.env.PATH)),
       "",
     ].join("\n"),
   );

@@ -1,9 +1,11 @@
 // Runs every test: unit (Vitest), API over HTTP on PGlite and, when TEST_DATABASE_URL is set, on
 // PostgreSQL, then the browser tests (Playwright, Debian Chromium). Ends with "N passed, N failed".
+import "./require-supported-node";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { runtimeDescription } from "./node-runtime";
 
 interface Outcome {
   name: string;
@@ -59,13 +61,15 @@ function leftoverProcesses(): Array<{ pid: number; cmdline: string }> {
       try {
         const cmdline = fs.readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").join(" ").trim();
         const cwd = fs.readlinkSync(`/proc/${name}/cwd`);
-        return cwd === root && /scripts\/(start|serve)\.ts|next-server|next\/dist\/bin\/next/.test(cmdline) ? [{ pid: Number(name), cmdline }] : [];
+        return cwd === root && /scripts\/(start|serve)\.ts|scripts\/launch\.mjs|\.build\/(start|serve)\.js|next-server|next\/dist\/bin\/next/.test(cmdline) ? [{ pid: Number(name), cmdline }] : [];
       } catch {
         return []; // ended meanwhile, or not ours to read
       }
     });
 }
 
+// npm and npx put node_modules/.bin first on the PATH, so every suite below runs on this same Node.
+console.log(`Tests run on Node ${runtimeDescription()}`);
 const tmpBefore = new Set(fs.readdirSync(os.tmpdir()));
 const build = run("npx", ["next", "build"]);
 if (build.status !== 0) {

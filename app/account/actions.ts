@@ -1,11 +1,11 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { signIn } from "@/auth";
+import { signIn } from "@/lib/portal/auth";
 import { changeDeveloperPassword } from "@/lib/developers/change-developer-password";
 import { errorState, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 
 const passwordFields = ["currentPassword", "newPassword", "confirmPassword"] as const;
 

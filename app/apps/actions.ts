@@ -7,9 +7,9 @@ import { deleteApplication } from "@/lib/applications/delete-application";
 import { applicationSettingsSchema } from "@/lib/applications/schemas";
 import { rotateConsumerSecret } from "@/lib/applications/secrets";
 import { updateApplication } from "@/lib/applications/update-application";
-import { ApiError } from "@/lib/errors/api-error";
-import { prefixLines } from "@/lib/oauth/callback-prefixes";
-import { developerActor } from "@/lib/tenancy/actor";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { prefixLines } from "@/lib/http/oauth/callback-prefixes";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
 import { slugify } from "@/lib/portal/slug";
@@ -20,9 +20,12 @@ export async function createApplicationAction(_prev: FormState, formData: FormDa
   const developer = await requireDeveloper();
   const values = formValues(formData, ["displayName", "name", "description", "notificationUrl", "domain"]);
   const displayName = values.displayName!.trim();
-  // The id part and the domain default to the display name as a slug ("My Test App" -> "my-test-app").
+  // The id part defaults to the display name as a slug ("My Test App" -> "my-test-app").
   const name = values.name!.trim() || slugify(displayName);
   if (!displayName && !name) return { fieldErrors: { displayName: ["is required"] }, values, error: "Check the fields marked below." };
+  // An empty Domain is refused (by the schema, with every other field's message), never turned
+  // into a new domain nobody asked for (issue 26).
+  const domain = values.domain!.trim();
   let internalId: string;
   try {
     ({ application: { internalId } } = await createApplication(developerActor(developer.id), {
@@ -30,10 +33,14 @@ export async function createApplicationAction(_prev: FormState, formData: FormDa
       displayName: displayName || undefined,
       description: values.description,
       notificationUrl: values.notificationUrl,
-      domain: values.domain!.trim() || slugify(name),
+      domain,
     }));
   } catch (error) {
-    return errorState(error, values);
+    const state = errorState(error, values);
+    if (domain || !state.fieldErrors) return state;
+    const suggestion = slugify(name);
+    const required = `is required: choose one of your domains, or type a name for a new one${suggestion ? ` (such as ${suggestion})` : ""}.`;
+    return { ...state, fieldErrors: { ...state.fieldErrors, domain: [required] } };
   }
   revalidatePath("/apps");
   revalidatePath("/domains");
@@ -59,9 +66,11 @@ export async function updateSettingsAction(appId: string, _prev: FormState, form
     "notificationUrl",
     "allow2legged",
     "requireSignedBodies",
+    "eventNames",
     "allowJsonTunnel",
     "legacyOAuth10",
     "serviceProvider",
+    "testTool",
     "callbackUrlPrefixes",
     "defaultBillingAccountId",
   ]);
@@ -72,10 +81,12 @@ export async function updateSettingsAction(appId: string, _prev: FormState, form
       notificationUrl: values.notificationUrl?.trim() || null,
       allow2legged: values.allow2legged === "on",
       requireSignedBodies: values.requireSignedBodies === "on",
+      eventNames: values.eventNames,
       defaultBillingAccountId: values.defaultBillingAccountId || null,
       allowJsonTunnel: values.allowJsonTunnel === "on",
       legacyOAuth10: values.legacyOAuth10 === "on",
       serviceProvider: values.serviceProvider === "on",
+      testTool: values.testTool === "on",
       callbackUrlPrefixes: prefixLines(values.callbackUrlPrefixes ?? ""),
     });
     await updateApplication(developerActor(developer.id), appId, changes);

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { addBillingMember } from "@/lib/billing/add-billing-member";
+import { addBillingMember } from "@/lib/users/add-billing-member";
 import { createBillingAccount } from "@/lib/billing/create-billing-account";
 import { removeBillingMember } from "@/lib/billing/remove-billing-member";
 import { createBillingAccountSchema, topUpSchema, updateBillingAccountSchema } from "@/lib/billing/schemas";
@@ -10,7 +10,7 @@ import { topUpBillingAccount } from "@/lib/billing/top-up-billing-account";
 import { updateBillingAccount } from "@/lib/billing/update-billing-account";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 
 // Every action reads the developer from the session; the lib functions only touch that developer's accounts.
 

@@ -8,7 +8,7 @@ import { link } from "@/components/styles";
 import { listBillingAccounts } from "@/lib/billing/list-billing-accounts";
 import { billingCurrencies } from "@/lib/billing/pricing";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { createBillingAccountAction } from "./actions";
 import { NewBillingAccountForm } from "./billing-forms";
 

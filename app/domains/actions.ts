@@ -7,7 +7,7 @@ import { deleteDomain } from "@/lib/domains/delete-domain";
 import { domainBodySchema } from "@/lib/domains/schemas";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { createUserSchema } from "@/lib/users/schemas";
 import { createUser } from "@/lib/users/create-user";
 import { deleteUser } from "@/lib/users/delete-user";

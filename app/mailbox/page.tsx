@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import { Alert } from "@/components/alert";
 import { EmptyState } from "@/components/empty-state";
-import { formatDateTime } from "@/lib/text/format-date-time";
-import { formatSize } from "@/lib/text/format-size";
+import { formatDateTime } from "@/lib/core/text/format-date-time";
+import { formatSize } from "@/lib/core/text/format-size";
 import { PageHeader } from "@/components/page-header";
 import { Pager } from "@/components/pager";
 import { card, link } from "@/components/styles";
 import { listMailbox, MAILBOX_PAGE_SIZE } from "@/lib/mail/list-mailbox";
 import { mailDelivery } from "@/lib/mail/send-mail";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 
 export const metadata: Metadata = { title: "Mailbox" };
 export const dynamic = "force-dynamic";

@@ -9,7 +9,7 @@ import { updateMediaAcl, type AclPath } from "@/lib/media/media-acl";
 import { createFolderSchema } from "@/lib/media/schemas";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 
 const browserPath = (domain: string, folder?: string) => `/media/${encodeURIComponent(domain)}${folder ? `?folder=${encodeURIComponent(folder)}` : ""}`;
 
@@ -41,8 +41,14 @@ export async function deleteFileAction(domain: string, folder: string, file: str
 }
 
 /** The ACL editor's checkboxes: readUsers, writeUsers, readApps, writeApps, each possibly repeated. */
-export async function updateAclAction(path: AclPath, formData: FormData): Promise<void> {
+export async function updateAclAction(path: AclPath, _prev: FormState, formData: FormData): Promise<FormState> {
   const lists = Object.fromEntries(["readUsers", "writeUsers", "readApps", "writeApps"].map((k) => [k, formData.getAll(k).map(String)]));
-  await updateMediaAcl(await actor(), path, lists);
-  revalidatePath(`/media/${encodeURIComponent(path.domain)}`);
+  try {
+    const acl = await updateMediaAcl(await actor(), path, lists);
+    revalidatePath(`/media/${encodeURIComponent(path.domain)}`);
+    const shared = acl.readUsers.length + acl.writeUsers.length + acl.readApps.length + acl.writeApps.length > 0;
+    return { notice: shared ? "Access saved." : "Access saved: no ACL, only the creator has access." };
+  } catch (error) {
+    return errorState(error);
+  }
 }

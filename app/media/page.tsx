@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/page-header";
 import { buttonPrimary, card, link } from "@/components/styles";
 import { listDomainOverviews } from "@/lib/domains/domain-overview";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 
 export const metadata: Metadata = { title: "Media" };
 export const dynamic = "force-dynamic";

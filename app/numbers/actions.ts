@@ -1,12 +1,12 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/core/db/client";
 import { importNumbers, parseNumbersCsv } from "@/lib/numbers/import-numbers";
 import { isNumberOperator } from "@/lib/numbers/list-inventory";
 import type { FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 
 /** The operator's import: the CSV pasted or uploaded; nothing is imported while any line is wrong. */
 export async function importNumbersAction(_prev: FormState, formData: FormData): Promise<FormState> {

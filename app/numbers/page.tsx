@@ -1,16 +1,18 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { userPagePath } from "@/app/domains/[name]/users/[guid]/user-path";
 import { DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/empty-state";
-import { formatDate } from "@/lib/text/format-date";
+import { formatDate } from "@/lib/core/text/format-date";
 import { PageHeader } from "@/components/page-header";
 import { PhoneCard, PhoneField, PhoneFields, PhoneList } from "@/components/phone-list";
 import { Pager } from "@/components/pager";
 import { buttonSecondary, input, link, select } from "@/components/styles";
 import { INVENTORY_PAGE_SIZE, isNumberOperator, listInventory, NUMBER_STATUSES, type Holder, type InventoryFilter } from "@/lib/numbers/list-inventory";
+import { homeCountry } from "@/lib/numbers/home-country";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { importNumbersAction } from "./actions";
 import { ImportNumbersForm } from "./import-numbers-form";
 
@@ -28,7 +30,7 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 function HolderCell({ holder }: { holder: Holder }) {
-  if (!holder) return <span className="text-slate-400">—</span>;
+  if (!holder) return <span className="text-slate-500">—</span>;
   if (holder.kind === "other") return <span className="text-slate-500">Another developer&apos;s user</span>;
   return (
     <Link href={userPagePath(holder.domain, holder.userId)} className={`${link} break-all`}>
@@ -56,8 +58,9 @@ function AnyOf({ name, label, value, options }: { name: string; label: string; v
 
 type Search = { country?: string; status?: string; digits?: string; page?: string };
 
-function filterOf(search: Search): InventoryFilter {
-  const country = search.country?.trim().toUpperCase();
+/** `home`: the country shown when the search names none (an empty country is "Any"). */
+function filterOf(search: Search, home: string | undefined): InventoryFilter {
+  const country = (search.country ?? home)?.trim().toUpperCase();
   const digits = search.digits?.replace(/\D/g, "");
   return {
     ...(country && /^[A-Z]{3}$/.test(country) ? { country } : {}),
@@ -70,10 +73,11 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
   const developer = await requireDeveloper("/numbers");
   const actor = developerActor(developer.id);
   const search = await searchParams;
-  const filter = filterOf(search);
+  // A search for digits looks in every country unless it names one; only a bare visit opens on the home country.
+  const filter = filterOf(search, search.country === undefined && !search.digits ? await homeCountry(actor, (await headers()).get("accept-language")) : undefined);
   const page = Math.max(0, Math.min(Number.parseInt(search.page ?? "0", 10) || 0, 10_000));
   const [inventory, operator] = await Promise.all([listInventory(actor, filter, page), isNumberOperator(actor)]);
-  const pageHref = (p: number) => `/numbers?${new URLSearchParams({ ...(filter.country ? { country: filter.country } : {}), ...(filter.status ? { status: filter.status } : {}), ...(filter.digits ? { digits: filter.digits } : {}), page: String(p) })}`;
+  const pageHref = (p: number) => `/numbers?${new URLSearchParams({ country: filter.country ?? "", ...(filter.status ? { status: filter.status } : {}), ...(filter.digits ? { digits: filter.digits } : {}), page: String(p) })}`;
   const pages = Math.ceil(inventory.total / INVENTORY_PAGE_SIZE);
 
   return (
@@ -149,7 +153,7 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
               </button>
             </form>
             {inventory.numbers.length === 0 ? (
-              <p className="rounded-lg border border-dashed border-slate-300 bg-white px-5 py-6 text-sm text-slate-600">No number matches this search.</p>
+              <p className="rounded-lg border border-dashed border-slate-300 bg-surface px-5 py-6 text-sm text-slate-600">No number matches this search.</p>
             ) : (
               <>
                 <PhoneList label="Numbers">

@@ -1,10 +1,10 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { SignInThrottled, signIn, signOut } from "@/auth";
+import { SignInThrottled, signIn, signOut } from "@/lib/portal/auth";
 import { createDeveloper } from "@/lib/developers/developers";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
-import { sameOriginPath } from "@/lib/security/same-origin-path";
+import { sameOriginPath } from "@/lib/http/limits/same-origin-path";
 
 
 export async function signInAction(_prev: FormState, formData: FormData): Promise<FormState> {
@@ -44,7 +44,7 @@ export async function signUpAction(_prev: FormState, formData: FormData): Promis
     return errorState(error, values);
   }
   try {
-    await signIn("credentials", { email, password, redirectTo: "/apps" });
+    await signIn("credentials", { email, password, redirectTo: "/overview" });
   } catch (error) {
     if (error instanceof AuthError) return { error: "Your account was created, but signing in failed. Sign in with your new password." };
     throw error;

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { oauthProviders } from "@/auth";
+import { oauthProviders } from "@/lib/portal/auth";
 import { Alert } from "@/components/alert";
 import { buttonSecondary, card } from "@/components/styles";
 import { currentDeveloper } from "@/lib/portal/session";
-import { sameOriginPath } from "@/lib/security/same-origin-path";
+import { sameOriginPath } from "@/lib/http/limits/same-origin-path";
 import { oauthSignInAction } from "./actions";
 import { SignInForm } from "./sign-in-form";
 

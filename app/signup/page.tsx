@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Create a developer account" };
 export const dynamic = "force-dynamic";
 
 export default async function SignUpPage() {
-  if (await currentDeveloper()) redirect("/apps");
+  if (await currentDeveloper()) redirect("/overview");
   return (
     <div className="mx-auto max-w-md space-y-6">
       <div className="space-y-1 text-center">

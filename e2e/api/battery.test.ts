@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import type { Contract } from "@/lib/rest/contract";
-import { FILTER_OPS } from "@/lib/rest/list-query";
-import { allContracts } from "@/lib/rest/operations";
-import { allowHeader } from "@/lib/rest/contract";
+import type { Contract } from "@/lib/http/rest/contract";
+import { FILTER_OPS } from "@/lib/http/rest/list-query";
+import { allContracts } from "@/lib/registry/operations";
+import { allowHeader } from "@/lib/http/rest/contract";
 import { call, createLoggedInUser, demoApp, formFields, otherApp, type ApiResponse, type Credentials } from "../support/api-client";
 
-// The shared security battery: every check runs over every contract in lib/rest/operations.ts, so an
+// The shared security battery: every check runs over every contract in lib/registry/operations.ts, so an
 // operation added later is covered without new test code. A path parameter needs one entry in
 // `paramValues` below: a value in the caller's domain, one in another domain, and one that names nothing.
 

@@ -3,8 +3,8 @@ import { Prisma, type PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chargeAccount } from "@/lib/billing/charge-account";
 import { requireBillingAccount } from "@/lib/billing/require-billing-account";
-import { reloadConfig } from "@/lib/config";
-import { ApiError } from "@/lib/errors/api-error";
+import { reloadConfig } from "@/lib/core/config";
+import { ApiError } from "@/lib/core/errors/api-error";
 import { seedDemo } from "@/lib/seed/demo";
 import { openTestDatabase, type TestDatabase } from "../support/test-database";
 

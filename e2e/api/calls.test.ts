@@ -1,11 +1,16 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { client, createLoggedInUser, otherApp, uniqueLogin } from "../support/api-client";
+import { decodeMp3 } from "@/lib/audio/decode-mp3";
+import { signedFetch } from "../support/media-client";
+import { specialApps } from "../support/fixtures";
 import { waitFor } from "../support/receiver";
 
 const baseUrl = inject("baseUrl");
 const app = client(baseUrl);
 const other = client(baseUrl, otherApp);
+/** The other domain's application marked as a test tool: it moves that domain's simulator clock. */
+const otherTestTool = client(baseUrl, specialApps.testTool);
 const APP_ID = "demo:demo-app";
 
 // Purpose numbers here come from the AUS range: other files count the free USA, CAN and GBR ones.
@@ -28,7 +33,7 @@ async function place(guid: string, legs: string[], extra: Record<string, unknown
 async function connected(guid: string, legs = [phone(), phone("0001")]) {
   const res = await place(guid, legs);
   expect(res.status, res.text).toBe(201);
-  return res.body.entry as { id: number; legs: Array<{ id: number; address: string; status: string; mode: string; playing: boolean }> };
+  return res.body.entry as { id: number; callerId?: string; legs: Array<{ id: number; address: string; status: string; mode: string; playing: boolean }> };
 }
 
 const getCall = async (guid: string, id: number) => {
@@ -44,9 +49,9 @@ async function advance(advanceSeconds: number) {
 }
 
 /** The events of one call from the application's event log (the outbox), oldest first. */
-async function eventsOf(callId: number, type?: string) {
+async function eventsOf(callId: number, type?: string, via = app, appId = APP_ID) {
   const filter = type ? `&filterBy=type&filterValue=${type}` : "";
-  const res = await app("GET", `/apps/${APP_ID}/events?count=100${filter}`);
+  const res = await via("GET", `/apps/${appId}/events?count=100${filter}`);
   expect(res.status, res.text).toBe(200);
   return (res.body.entry as Array<{ type: string; payload: { type: string; resource: string; params: Record<string, unknown> } }>)
     .map((e) => e.payload)
@@ -106,7 +111,7 @@ describe("calls: connect, busy, no answer, failure", () => {
     expect(res.body.detail).toContain(why);
     expect(res.body.detail).toContain(digitsOf(bad));
     const location = res.headers.get("location");
-    expect(location).toBe(`/rest/1.0/calls/${guid}/${res.body.callId}`);
+    expect(location).toBe(`${baseUrl}/rest/1.0/calls/${guid}/${res.body.callId}`);
     const call = await getCall(guid, res.body.callId);
     expect(call).toMatchObject({ status: callStatus, active: false, success: false, duration: 0 });
     expect(call.reason).toBe(`${digitsOf(bad)} ${why} (leg ${call.legs[1].id})`);
@@ -121,6 +126,10 @@ describe("calls: connect, busy, no answer, failure", () => {
     const guid = await newUser();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ legs: [phone(), "fax:123"] }, "legs.1"],
+      // The original library: "SIP: or TEL: only".
+      [{ legs: [phone(), "mailto:ada@example.com"] }, "legs.1"],
+      [{ legs: ["skype:ada.lovelace", phone()] }, "legs.0"],
+      [{ legs: [phone(), "xmpp:ada@example.com"] }, "legs.1"],
       [{ legs: [phone()] }, "legs"],
       [{ legs: [phone(), phone()], mode: "loud" }, "mode"],
       [{ legs: [phone(), phone()], callerid: "tel:+1 555 999 0000" }, "callerid"],
@@ -133,14 +142,23 @@ describe("calls: connect, busy, no answer, failure", () => {
     }
     const history = await app("GET", `/calls/${guid}`);
     expect(history.body.totalResults).toBe(0);
+    const mailto = await app("POST", `/calls/${guid}`, { json: { legs: [phone(), "mailto:ada@example.com"] } });
+    expect(mailto.body.errors).toEqual([{ field: "legs.1", message: "a call leg is a tel: or sip: address; mailto: cannot be called" }]);
   });
 
-  it("accepts a verified device or a held purpose number as caller id", async () => {
+  it("calls sip: legs as well as tel: ones", async () => {
     const guid = await newUser();
+    const call = await connected(guid, [phone(), `sip:${uniqueLogin("callee")}@example.com`]);
+    expect(call.legs.map((l) => l.address)).toEqual([expect.stringMatching(/^tel:/), expect.stringMatching(/^sip:callee-.+@example\.com$/)]);
+  });
+
+  it("accepts a verified device or a held purpose number as caller id; without one, the oldest purpose number the user holds", async () => {
+    const guid = await newUser();
+    expect(await connected(guid)).not.toHaveProperty("callerId"); // no number: no caller id
     const number = await app("POST", `/devices/${guid}`, { json: { id: "@purpose/AUS" } });
     expect(number.status, number.text).toBe(201);
     const call = await connected(guid);
-    expect(call).not.toHaveProperty("callerId");
+    expect(call.callerId).toBe(number.body.entry.id);
     const res = await place(guid, [phone(), phone()], { callerid: number.body.entry.id.replace("service:", "+") });
     expect(res.status, res.text).toBe(201);
     expect(res.body.entry.callerId).toBe(number.body.entry.id);
@@ -205,7 +223,8 @@ describe("calls: control", () => {
     expect((await app("PUT", `/calls/${guid}/${call.id}/${leg}`, { json: { mode: "hangup" } })).status).toBe(200);
     const unhold = await app("PUT", `/calls/${guid}/${call.id}/${leg}`, { json: { mode: "talk" } });
     expect(unhold.status).toBe(409);
-    expect(unhold.body).toMatchObject({ code: "illegal_leg_state", leg, status: "HUNGUP" });
+    // The problem's own status stays the HTTP status; the leg's is legStatus.
+    expect(unhold.body).toMatchObject({ code: "illegal_leg_state", status: 409, leg, legStatus: "HUNGUP" });
     expect(unhold.body.detail).toBe(`Leg ${leg} cannot be put on talk: it has ended (HUNGUP).`);
     const again = await app("PUT", `/calls/${guid}/${call.id}/${leg}`, { json: { mode: "hangup" } });
     expect(again.status).toBe(409);
@@ -215,6 +234,7 @@ describe("calls: control", () => {
     const afterEnd = await app("PUT", `/calls/${guid}/${call.id}`, { json: { mode: "hold" } });
     expect(afterEnd.status).toBe(409);
     expect(afterEnd.body.detail).toContain("has ended (COMPLETED)");
+    expect(afterEnd.body).toMatchObject({ status: 409, callId: call.id, callStatus: "COMPLETED" });
     expect((await getCall(guid, call.id)).mode).toBe("talk");
   });
 
@@ -255,7 +275,7 @@ describe("calls: control", () => {
     expect(interrupted.map((e) => e.params.interrupted)).toEqual([true, true]);
   });
 
-  it("records into the call's media folder; RecordComplete names the file, which only the user reads", async () => {
+  it("records an MP3 at media/<domain>/call:<id>/<id>.mp3, listed in recordings[]; RecordComplete names the file, which only the user reads", async () => {
     const user = await createLoggedInUser(baseUrl);
     const guid = user.guid;
     const call = await connected(guid);
@@ -266,25 +286,38 @@ describe("calls: control", () => {
     expect(twice.status).toBe(409);
     await advance(3);
     const done = await waitForEvent(call.id, "RecordComplete");
-    const file = `/media/demo/call:${call.id}/${call.id}.wav`;
+    const file = `/media/demo/call:${call.id}/${call.id}.mp3`;
     expect(done.params).toMatchObject({ file, duration: 2 });
     const after = await getCall(guid, call.id);
     expect(after).toMatchObject({ recording: false, recordings: [file] });
 
-    // A second recording, stopped by hand, gets its own name.
-    await app("PUT", `/calls/${guid}/${call.id}`, { json: { record: { file: "meeting.wav" } } });
+    // A second recording of the call is a second file, <id>-2.mp3; a named one keeps its name.
+    await app("PUT", `/calls/${guid}/${call.id}`, { json: { record: {} } });
+    await advance(1);
+    const second = await app("PUT", `/calls/${guid}/${call.id}`, { json: { recording: false } });
+    expect(second.status, second.text).toBe(200);
+    await app("PUT", `/calls/${guid}/${call.id}`, { json: { record: { file: "meeting" } } });
     await advance(1);
     const stopped = await app("PUT", `/calls/${guid}/${call.id}`, { json: { recording: false } });
-    expect(stopped.body.entry.recordings).toEqual([file, `/media/demo/call:${call.id}/meeting.wav`]);
+    expect(stopped.body.entry.recordings).toEqual([file, `/media/demo/call:${call.id}/${call.id}-2.mp3`, `/media/demo/call:${call.id}/meeting.mp3`]);
+    // Recordings are MP3: another extension is a 400 naming record.file.
+    const wav = await app("PUT", `/calls/${guid}/${call.id}`, { json: { record: { file: "meeting.wav" } } });
+    expect(wav.status).toBe(400);
+    expect(wav.body.errors[0]).toMatchObject({ field: "record.file" });
+    expect((await getCall(guid, call.id)).recording).toBe(false);
 
     const asUser = client(baseUrl, user.creds);
     const details = await asUser("GET", file);
     expect(details.status, details.text).toBe(200);
-    expect(details.body.entry.size).toBe(44 + 2 * 8000); // 2 s of 8 kHz 8-bit silence
-    const audio = await asUser("GET", file, { headers: { Accept: "audio/*" } });
+    expect(details.body.entry).toMatchObject({ name: `${call.id}.mp3`, contentType: "audio/mpeg" });
+    const audio = await signedFetch(baseUrl, user.creds, "GET", file, { headers: { Accept: "audio/mpeg" } });
     expect(audio.status).toBe(200);
-    expect(audio.headers.get("content-type")).toBe("audio/wav");
-    expect(audio.text.startsWith("RIFF")).toBe(true);
+    expect(audio.headers.get("content-type")).toBe("audio/mpeg");
+    const bytes = new Uint8Array(await audio.arrayBuffer());
+    expect(bytes.length).toBe(details.body.entry.size);
+    const decoded = await decodeMp3(bytes);
+    expect(Math.abs(decoded.duration - 2)).toBeLessThan(0.3); // 2 s of silence, plus the encoder's padding
+    expect(decoded.peak).toBeLessThan(0.01); // the simulator records silence
     // The call folder is the user's alone: another user of the domain does not see it.
     const stranger = await createLoggedInUser(baseUrl);
     expect((await client(baseUrl, stranger.creds)("GET", file)).status).toBe(404);
@@ -364,9 +397,13 @@ describe("calls: billing", () => {
     expect(ended.body.entry.duration).toBeLessThan(120);
     const cost = await waitForEvent(call.id, "CallCost");
     expect(cost.params).toMatchObject({ status: "charged", minutes: 2, charged: 2, unpaidMinutes: 0, unitPrice: "0.02", amount: "0.04", currency: "USD" });
-    const ledger = await app("GET", `/billing/${guid}/ledger`);
+    // The first minute was reserved at admission, the second when it started (docs/billing.md).
+    const ledger = await app("GET", `/billing/${guid}/ledger?filterBy=reference&filterValue=call:${call.id}`);
     expect(ledger.status, ledger.text).toBe(200);
-    expect(ledger.body.entry[0]).toMatchObject({ item: "call_minute", quantity: 2, reference: `call:${call.id}`, amount: "-0.04" });
+    expect(ledger.body.entry.reverse()).toMatchObject([
+      { type: "debit", item: "call_minute", quantity: 1, amount: "-0.02", description: `Call ${call.id}: first minute, reserved when the call was placed` },
+      { type: "debit", item: "call_minute", quantity: 1, amount: "-0.02", description: `Call ${call.id}: minute 2` },
+    ]);
   });
 });
 
@@ -487,5 +524,80 @@ describe("simulator: inbound calls", () => {
     const clock = await app("POST", "/simulator/clock", { json: { advanceSeconds: 0 } });
     expect(clock.status).toBe(400);
     expect(clock.body.errors[0].field).toBe("advanceSeconds");
+  });
+});
+
+describe("simulator: each domain's clock", () => {
+  /** Moves the other domain's clock through its test-tool application; answers the clock's offset. */
+  async function moveOtherClock(advanceSeconds: number): Promise<number> {
+    const res = await otherTestTool("POST", "/simulator/clock", { json: { advanceSeconds } });
+    expect(res.status, res.text).toBe(200);
+    return res.body.entry.offsetSeconds;
+  }
+  const otherUser = async () => {
+    const res = await other("POST", "/users", { json: { login: uniqueLogin("other-caller"), password: "call-pass-123" } });
+    expect(res.status, res.text).toBe(201);
+    return res.body.entry.guid as string;
+  };
+
+  it("moves only the calls of the caller's domain: no call, bill or event of another domain moves", async () => {
+    // Tenant B (demo) and tenant A (other) each have a connected call; A moves its clock two hours.
+    const guid = await newUser();
+    const call = await connected(guid);
+    const otherGuid = await otherUser();
+    const otherCall = await other("POST", `/calls/${otherGuid}`, { json: { legs: [phone(), phone("0001")] } });
+    expect(otherCall.status, otherCall.text).toBe(201);
+    expect(await moveOtherClock(7200)).toBeGreaterThanOrEqual(7200);
+
+    // B hangs up within the same minute: one started minute, on B's own clock.
+    const ended = await app("PUT", `/calls/${guid}/${call.id}`, { json: { active: false } });
+    expect(ended.status, ended.text).toBe(200);
+    expect(ended.body.entry).toMatchObject({ status: "COMPLETED", active: false });
+    expect(ended.body.entry.duration).toBeLessThan(60);
+    // Every time of B's call lies within its own minute (B's clock may run ahead from earlier tests, by far less than two hours).
+    const [start, end] = [Date.parse(ended.body.entry.startTime), Date.parse(ended.body.entry.endTime)];
+    expect(end - start).toBeLessThan(60_000);
+    const within = (iso: unknown) => Date.parse(String(iso)) >= start && Date.parse(String(iso)) <= end;
+    const cost = await waitForEvent(call.id, "CallCost");
+    expect(cost.params).toMatchObject({ status: "charged", minutes: 1, charged: 1, unpaidMinutes: 0, amount: "0.02", currency: "USD" });
+    expect((await waitForEvent(call.id, "CallCompleted")).params.duration).toBeLessThan(60);
+    const events = await eventsOf(call.id);
+    expect(events.filter((e) => e.type === "CallLegAnswered").map((e) => within(e.params.answered_timestamp))).toEqual([true, true]);
+    const ledger = await app("GET", `/billing/${guid}/ledger?count=100`);
+    const charged = (ledger.body.entry as Array<{ reference: string; amount: string }>).filter((e) => e.reference === `call:${call.id}`);
+    expect(charged.reduce((sum, e) => sum + Number(e.amount), 0).toFixed(2)).toBe("-0.02");
+
+    // A's own call did move: two hours and a started minute.
+    const otherEnded = await other("PUT", `/calls/${otherGuid}/${otherCall.body.entry.id}`, { json: { active: false } });
+    expect(otherEnded.status, otherEnded.text).toBe(200);
+    expect(otherEnded.body.entry.duration).toBeGreaterThanOrEqual(7200);
+    const otherCost = await waitFor(async () => (await eventsOf(otherCall.body.entry.id, "CallCost", other, "other:other-app"))[0], 10_000, "the other call's CallCost");
+    // Two hours and whatever part of a minute the call had run: 120 started minutes, or 121.
+    expect([120, 121]).toContain(otherCost.params.minutes);
+    expect(otherCost.params.charged).toBe(otherCost.params.minutes);
+  });
+
+  it("answers 403 to a user's token and to an application not marked as a test tool, and moves nothing", async () => {
+    const before = await moveOtherClock(1);
+    // A user of the test tool's own domain, signed in through the test tool: still a user's token.
+    const user = await createLoggedInUser(baseUrl, specialApps.testTool);
+    const byUser = await client(baseUrl, user.creds)("POST", "/simulator/clock", { json: { advanceSeconds: 7200 } });
+    expect(byUser.status, byUser.text).toBe(403);
+    expect(byUser.body).toMatchObject({ code: "forbidden" });
+    expect(byUser.body.detail).toMatch(/user's token cannot move the simulator's clock/);
+    const byUnmarked = await other("POST", "/simulator/clock", { json: { advanceSeconds: 7200 } });
+    expect(byUnmarked.status, byUnmarked.text).toBe(403);
+    expect(byUnmarked.body.detail).toMatch(/other:other-app is not marked as a test tool/);
+    expect(await moveOtherClock(1)).toBe(before + 1);
+  });
+
+  it("shows testTool on the application; an application cannot mark itself", async () => {
+    expect((await app("GET", `/apps/${APP_ID}`)).body.entry.testTool).toBe(true); // the seeded demo application
+    expect((await other("GET", "/apps/other:other-app")).body.entry.testTool).toBe(false);
+    const grant = await other("PUT", "/apps/other:other-app", { json: { testTool: true } });
+    expect(grant.status, grant.text).toBe(400);
+    expect(grant.body.errors).toEqual([{ field: "testTool", message: "is read-only" }]);
+    expect((await other("GET", "/apps/other:other-app")).body.entry.testTool).toBe(false);
+    expect((await other("POST", "/simulator/clock", { json: { advanceSeconds: 1 } })).status).toBe(403);
   });
 });

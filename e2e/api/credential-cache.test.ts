@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { CREDENTIAL_CACHE_TTL_MS } from "@/lib/oauth/credential-cache";
+import { CREDENTIAL_CACHE_TTL_MS } from "@/lib/http/oauth/credential-cache";
 import { call, client, createLoggedInUser } from "../support/api-client";
 import { specialApps } from "../support/fixtures";
 import { startTwoInstances, type TwoInstances } from "../support/server";

@@ -133,6 +133,32 @@ describe("devices: list, change, remove", () => {
     expect(failed.body.entry.checkDetail).toMatch(/did not come back/);
   });
 
+  it("starts the call forwarding check on POST with verifyBy ccfTest, as PUT does", async () => {
+    const guid = await newUser();
+    const phone = londonNumber();
+    const passed = await app("POST", `/devices/${guid}`, { json: { id: phone.spelled, verifyBy: "ccfTest" } });
+    expect(passed.status, passed.text).toBe(201);
+    expect(passed.body.entry).toMatchObject({ id: phone.id, ccfCheck: "passed", verified: true });
+    expect(passed.body.entry).not.toHaveProperty("checkDetail");
+    expect((await app("GET", devicePath(guid, phone.id))).body.entry).toMatchObject({ ccfCheck: "passed", verified: true });
+
+    // The simulator does not forward numbers ending in 0002, 0003 or 0004 (docs/calls.md).
+    const unreachable = `tel:+44 20 ${phone.id.slice(-8, -4)} 0003`;
+    const failed = await app("POST", `/devices/${guid}`, { json: { id: unreachable, verifyBy: "ccfTest" } });
+    expect(failed.status, failed.text).toBe(201);
+    expect(failed.body.entry).toMatchObject({ ccfCheck: "failed", verified: false });
+    expect(failed.body.entry.checkDetail).toMatch(/did not come back/);
+
+    // Without verifyBy the check waits; on an email address ccfTest is a 400 and nothing is added.
+    const waiting = await app("POST", `/devices/${guid}`, { json: { id: londonNumber().id } });
+    expect(waiting.body.entry).toMatchObject({ ccfCheck: "pending", verified: false });
+    const email = `${uniqueLogin("ccf")}@example.com`;
+    const wrong = await app("POST", `/devices/${guid}`, { json: { id: `mailto:${email}`, verifyBy: "ccfTest" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([{ field: "verifyBy", message: "ccfTest checks tel: devices" }]);
+    expect((await app("GET", devicePath(guid, `mailto:${email}`))).status).toBe(404);
+  });
+
   it("keeps the default device while it is the only one (409), answers 200 with REMOVED, and hands the default on", async () => {
     const login = uniqueLogin("keeper");
     const guid = await newUser(app, login);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SOCKET_FILE } from "@/lib/db/embedded";
+import { SOCKET_FILE } from "@/lib/core/db/embedded";
 import { call, demoApp } from "../support/api-client";
 import { descendantPids, nextServerPid, startServer, type TestServer } from "../support/server";
 
@@ -13,12 +13,25 @@ let server: TestServer;
 const socketDir = () => path.join(server.dataDir, "socket");
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
+const AS_NOBODY = ["--reuid=nobody", "--regid=nogroup", "--clear-groups"];
+
+/**
+ * A Node that `nobody` may run: the tests' own (the pinned one in node_modules), unless the project
+ * sits in a folder closed to other users (a clone in a 0700 folder); then a `node` from the PATH.
+ */
+function nodeForNobody(): string {
+  const candidates = [process.execPath, ...(process.env.PATH ?? "").split(path.delimiter).map((dir) => path.join(dir, "node"))];
+  const node = candidates.find((candidate) => fs.existsSync(candidate) && spawnSync("setpriv", [...AS_NOBODY, candidate, "-e", ""]).status === 0);
+  if (!node) throw new Error("No Node that the user nobody may run: neither this one nor one on the PATH");
+  return node;
+}
+
 /** Connects to the socket as `nobody` (tests run as root, which file modes do not stop); prints "connected" or the error code. */
 function connectAsNobody(socketPath: string): string {
   const probe = `require("node:net").connect(${JSON.stringify(socketPath)})
     .on("connect", function () { console.log("connected"); this.destroy(); })
     .on("error", (error) => console.log(error.code));`;
-  const result = spawnSync("setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", process.execPath, "-e", probe], { encoding: "utf8" });
+  const result = spawnSync("setpriv", [...AS_NOBODY, nodeForNobody(), "-e", probe], { encoding: "utf8" });
   if (result.error) throw result.error;
   return `${result.stdout}${result.stderr}`.trim();
 }

@@ -38,9 +38,13 @@ describe("webhook targets", () => {
       }, 15_000, "a refused attempt");
       expect(event.status).toBe("pending");
       expect(event.deliveries[0].error).toMatch(/refused: 127\.0\.0\.1 is a loopback address/);
+      // The refusal says how to allow it, and what needs no URL (issue 26, fix 3).
+      expect(event.deliveries[0].error).toMatch(/WEBHOOK_ALLOW_PRIVATE=true.*HOST=127\.0\.0\.1.*built-in receiver/);
       expect(receiver.received).toHaveLength(0);
-      // The same URL cannot be saved again under this setting either.
-      expect((await app("PUT", `/apps/${appId}`, { json: { notificationUrl: receiver.url } })).status).toBe(400);
+      // The same URL cannot be saved again under this setting either, and the 400 says the same.
+      const saved = await app("PUT", `/apps/${appId}`, { json: { notificationUrl: receiver.url } });
+      expect(saved.status).toBe(400);
+      expect(saved.body.detail).toMatch(/WEBHOOK_ALLOW_PRIVATE=true.*HOST=127\.0\.0\.1.*built-in receiver/);
     } finally {
       await receiver.close();
     }

@@ -178,7 +178,7 @@ describe("webhook delivery", () => {
 
   it("refuses a private notification URL when private targets are not allowed", async () => {
     // The suite's server allows private targets (its receivers are on loopback); the refusal
-    // itself is covered by lib/events/ssrf.test.ts. Here: bad schemes are refused by the API.
+    // itself is covered by lib/outbox/ssrf.test.ts. Here: bad schemes are refused by the API.
     const res = await app("PUT", `/apps/${appId}`, { json: { notificationUrl: "ftp://127.0.0.1/x" } });
     expect(res.status).toBe(400);
   });

@@ -54,6 +54,23 @@ describe("xAuth login limits", () => {
   }, 90_000);
 });
 
+describe("xAuth login limits, wrong passwords sent at once", () => {
+  it("checks at most the free failures and one more of 60 wrong passwords sent at once (the suite's server: 5 free)", async () => {
+    const baseUrl = inject("baseUrl");
+    const user = uniqueLogin("burst");
+    await createUser(baseUrl, user);
+    const started = performance.now();
+    const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => login(baseUrl, user, `guess-${i}`).then((r) => r.status)));
+    const seconds = (performance.now() - started) / 1000;
+    expect(statuses.filter((s) => s !== 401 && s !== 409)).toEqual([]);
+    const checked = statuses.filter((s) => s === 401).length;
+    // 5 free failures and the 6th, which starts the first wait (1 s); a burst slower than that may
+    // meet the ends of the 1 s, 2 s, 4 s ... waits, each letting one more password be checked.
+    expect(checked).toBeGreaterThanOrEqual(6);
+    expect(checked).toBeLessThanOrEqual(6 + Math.floor(Math.log2(seconds + 1)));
+  }, 60_000);
+});
+
 describe("client address", () => {
   it("ignores an X-Forwarded-For the client made up when no proxy is trusted", async () => {
     const baseUrl = inject("baseUrl"); // the suite's server: TRUSTED_PROXY_HOPS unset

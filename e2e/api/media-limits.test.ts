@@ -89,6 +89,52 @@ describe("media limits", () => {
   });
 });
 
+describe("parallel uploads to one file (issue 27, item 2)", () => {
+  it("20 at once: each answers 201 or 409, one blob stays on disk, the quota is charged once", async () => {
+    const file = await newFile("parallel", "same.bin");
+    expect((await uploadBytes(server.baseUrl, demoApp, file, "old")).status).toBe(201);
+    const blobs = () => new Set(mediaFiles().filter((f) => !f.startsWith(".tmp")));
+    const before = blobs();
+    const size = 50_000;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => uploadBytes(server.baseUrl, demoApp, file, bytes(size, String.fromCharCode(65 + i)))));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 201 || s === 409), statuses.join()).toBe(true);
+    expect(statuses).toContain(201);
+    for (const refused of answers.filter((a) => a.status === 409)) expect((await refused.json()).code).toBe("conflict");
+
+    const after = blobs();
+    const added = [...after].filter((f) => !before.has(f));
+    const removed = [...before].filter((f) => !after.has(f));
+    expect(added).toHaveLength(1); // the content now served, nothing else
+    expect(removed).toHaveLength(1); // the "old" content's blob
+    const stored = fs.readFileSync(path.join(server.dataDir, "media", added[0]!));
+    expect(stored.length).toBe(size);
+    expect((await downloadText(server.baseUrl, demoApp, file)).text).toBe(stored.toString());
+    expect((await demo("GET", file)).body.entry.size).toBe(size);
+    expect(mediaFiles().filter((f) => f.startsWith(".tmp"))).toEqual([]);
+
+    // Charged once: 50 000 of the 250 000 are used, so 100 000 + 90 000 more still fit, and the file takes uploads again.
+    const b = await newFile("parallel", "b.bin");
+    const c = await newFile("parallel", "c.bin");
+    expect((await uploadBytes(server.baseUrl, demoApp, b, bytes(MAX))).status).toBe(201);
+    expect((await uploadBytes(server.baseUrl, demoApp, c, bytes(90_000))).status).toBe(201);
+    expect((await uploadBytes(server.baseUrl, demoApp, file, bytes(size, "z"))).status).toBe(201);
+    expect((await uploadBytes(server.baseUrl, demoApp, file, bytes(size + 20_000))).status).toBe(409); // 260 000 > 250 000
+    await demo("DELETE", "/media/demo/parallel?recursive=true");
+  });
+
+  it("20 parallel uploads to different files reserve the quota before their bytes land: no more than fit are stored", async () => {
+    const files = await Promise.all(Array.from({ length: 20 }, (_, i) => newFile("fit", `f${i}.bin`)));
+    const answers = await Promise.all(files.map((f) => uploadBytes(server.baseUrl, demoApp, f, bytes(60_000))));
+    const stored = answers.filter((a) => a.status === 201).length;
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+    // The traversal test left a few hundred bytes: four 60 000-byte files fit in 250 000, never five.
+    expect(stored).toBe(4);
+    expect(mediaFiles().filter((f) => f.startsWith(".tmp"))).toEqual([]);
+    await demo("DELETE", "/media/demo/fit?recursive=true");
+  });
+});
+
 describe("media crash safety", () => {
   it("kill -9 during an upload: the old content is still served, no partial file", async () => {
     const file = await newFile("crash", "prompt.txt");

@@ -48,4 +48,17 @@ describe("media on S3", () => {
     expect((await demo("DELETE", "/media/demo/s3?recursive=true")).status).toBe(204);
     expect(await objects()).toHaveLength(0);
   });
+
+  it("20 parallel uploads to one file leave one object in the bucket (issue 27, item 2)", async () => {
+    const demo = (method: string, p: string, json?: unknown) => call(server.baseUrl, demoApp, method, p, json === undefined ? {} : { json });
+    await demo("POST", "/media/demo", { id: "s3-parallel" });
+    await demo("POST", "/media/demo/s3-parallel", { id: "same.bin" });
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => uploadBytes(server.baseUrl, demoApp, "/media/demo/s3-parallel/same.bin", `content ${i}`).then((r) => r.status)));
+    expect(statuses.every((s) => s === 201 || s === 409), statuses.join()).toBe(true);
+    expect(statuses).toContain(201);
+    const objects = (await s3ClientFor(s3Env()).send(new ListObjectsV2Command({ Bucket: "media", Prefix: "app/" }))).Contents ?? [];
+    expect(objects).toHaveLength(1);
+    expect((await downloadText(server.baseUrl, demoApp, "/media/demo/s3-parallel/same.bin")).text).toMatch(/^content \d+$/);
+    expect((await demo("DELETE", "/media/demo/s3-parallel?recursive=true")).status).toBe(204);
+  });
 });

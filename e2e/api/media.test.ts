@@ -299,3 +299,29 @@ describe("media: signed download URLs", () => {
     expect((await call(baseUrl, otherApp, "GET", `/media/demo/${name}/a.mp3/link`)).status).toBe(404);
   });
 });
+
+describe("media: what a browser is told about a served file (issue 27, item 6)", () => {
+  it("serves an HTML payload uploaded as .webm with Content-Security-Policy: sandbox and nosniff, directly and by signed URL", async () => {
+    const name = unique("sandbox");
+    await demo("POST", "/media/demo", { id: name });
+    await demo("POST", `/media/demo/${name}`, { id: "v.webm" });
+    const html = "<!doctype html><html><body><script>document.title = document.cookie</script></body></html>";
+    expect((await uploadBytes(baseUrl, demoApp, `/media/demo/${name}/v.webm`, html)).status).toBe(201);
+    const link = (await demo("GET", `/media/demo/${name}/v.webm/link`)).body.entry.url as string;
+    const answers = [
+      await signedFetch(baseUrl, demoApp, "GET", `/media/demo/${name}/v.webm`, { headers: { "Accept-Type": "application/octet-stream" } }),
+      await fetch(link),
+      await fetch(link, { headers: { Range: "bytes=0-9" } }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBeLessThan(300);
+      expect(res.headers.get("content-type")).toBe("audio/webm");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      // One header, holding both: no page may frame the file, and the file runs nothing as a page.
+      const policy = res.headers.get("content-security-policy") ?? "";
+      expect(policy.split(/\s*[;,]\s*/)).toEqual(expect.arrayContaining(["sandbox", "frame-ancestors 'none'"]));
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      await res.arrayBuffer();
+    }
+  });
+});

@@ -76,11 +76,28 @@ describe("messages: sending SMS", () => {
     expect(done.body.entry.status).toBe("DELIVERED");
   });
 
+  it("accepts as sender the device id the allocation handed out (service:<digits>) as well as its tel: forms", async () => {
+    const user = await createLoggedInUser(baseUrl);
+    const allocated = await app("POST", `/devices/${user.guid}`, { json: { id: "@sms/GBR" } });
+    expect(allocated.status, allocated.text).toBe(201);
+    const deviceId = allocated.body.entry.id as string;
+    expect(deviceId).toMatch(/^service:44\d+$/);
+    const digits = deviceId.slice("service:".length);
+    const own = client(baseUrl, user.creds);
+    for (const sender of [deviceId, `SERVICE:+${digits}`, `tel:+${digits}`, digits]) {
+      const res = await own("POST", `/messages/${user.guid}/outbox`, { json: { recipients: [mobile("0003")], body: "From my number", sender } });
+      expect(res.status, `${sender}: ${res.text}`).toBe(201);
+      expect(res.body.entry.sender, sender).toBe(`tel:${digits}`);
+    }
+    expect((await own("GET", `/messages/${user.guid}/sent`)).body.totalResults).toBe(4);
+  });
+
   it("refuses a sender the user does not hold, or that cannot send SMS, with 400 naming sender and nothing sent", async () => {
     const user = await userWithSmsNumber();
     const someoneElse = await userWithSmsNumber();
     const voiceOnly = (await app("POST", `/devices/${user.guid}`, { json: { id: "@purpose/GBR" } })).body.entry.id.replace("service:", "tel:");
-    for (const sender of [someoneElse.number, voiceOnly, "tel:+15550001234"]) {
+    const asDeviceIds = [someoneElse.number, voiceOnly].map((n) => n.replace("tel:", "service:"));
+    for (const sender of [someoneElse.number, voiceOnly, "tel:+15550001234", ...asDeviceIds]) {
       const res = await user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients: [mobile()], body: "x", sender } });
       expect(res.status, sender).toBe(400);
       expect(res.body.errors).toEqual([{ field: "sender", message: "must be an SMS number the user holds" }]);
@@ -229,22 +246,40 @@ describe("messages: folders, paging, filters", () => {
     expect((await user.own("GET", path)).body.entry).toMatchObject({ folder: "inbox", new: true, status: "NEW" });
   });
 
-  it("deletes in two steps: to deleted, then for good, with a MessageDeleted event", async () => {
+  it("deletes in two steps, each answered 204: to deleted, then for good; MessageDeleted is sent at each step", async () => {
     const user = await userWithSmsNumber();
     const sms = await inboundSms(user.number, "Delete me");
+    const params = { guid: user.guid, id: sms.id, callId: null, senderId: sms.from, title: null, body: "Delete me" };
     const first = await user.own("DELETE", `/messages/${user.guid}/inbox/${sms.id}`);
-    expect(first.status).toBe(200);
-    expect(first.body.entry).toMatchObject({ folder: "deleted", status: "DELETED" });
+    expect(first.status, first.text).toBe(204);
+    expect(first.text).toBe("");
+    expect((await user.own("GET", `/messages/${user.guid}/deleted/${sms.id}`)).body.entry).toMatchObject({ folder: "deleted", status: "DELETED" });
     expect((await user.own("GET", `/messages/${user.guid}/deleted`)).body.entry.map((m: { id: string }) => m.id)).toEqual([sms.id]);
-    expect(await eventsOf("MessageDeleted", { id: sms.id })).toHaveLength(0);
+    const moved = await eventsOf("MessageDeleted", { id: sms.id });
+    expect(moved.map((e) => e.params)).toEqual([{ ...params, purged: false }]);
+    expect(moved[0]!.resource).toMatch(new RegExp(`/rest/1.0/messages/${user.guid}/deleted/${sms.id}$`));
 
     const second = await user.own("DELETE", `/messages/${user.guid}/deleted/${sms.id}`);
-    expect(second.status).toBe(200);
-    expect(second.body.entry).toMatchObject({ id: sms.id, status: "DELETED" });
+    expect(second.status, second.text).toBe(204);
+    expect(second.text).toBe("");
     expect((await user.own("GET", `/messages/${user.guid}/deleted/${sms.id}`)).status).toBe(404);
     expect((await user.own("DELETE", `/messages/${user.guid}/deleted/${sms.id}`)).status).toBe(404);
-    const [event] = await eventsOf("MessageDeleted", { id: sms.id });
-    expect(event!.params).toEqual({ guid: user.guid, id: sms.id, callId: null, senderId: sms.from, title: null, body: "Delete me" });
+    const events = await eventsOf("MessageDeleted", { id: sms.id });
+    expect(events.map((e) => e.params.purged).sort()).toEqual([false, true]);
+    expect(events.find((e) => e.params.purged)!.params).toEqual({ ...params, purged: true });
+  });
+
+  it("sends MessageDeleted when a PUT moves a message to deleted too, and nothing when it is restored", async () => {
+    const user = await userWithSmsNumber();
+    const sms = await inboundSms(user.number, "Moved by hand");
+    const moved = await user.own("PUT", `/messages/${user.guid}/inbox/${sms.id}`, { json: { folder: "deleted" } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.entry).toMatchObject({ folder: "deleted", status: "DELETED" });
+    expect((await eventsOf("MessageDeleted", { id: sms.id })).map((e) => e.params.purged)).toEqual([false]);
+    // A change that leaves it in deleted, and its restoration, send nothing more.
+    expect((await user.own("PUT", `/messages/${user.guid}/deleted/${sms.id}`, { json: { label: "old" } })).status).toBe(200);
+    expect((await user.own("PUT", `/messages/${user.guid}/deleted/${sms.id}`, { json: { folder: "inbox" } })).status).toBe(200);
+    expect(await eventsOf("MessageDeleted", { id: sms.id })).toHaveLength(1);
   });
 
   it("a message moved out of deleted is restored", async () => {

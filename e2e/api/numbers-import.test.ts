@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
+import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
 import { createFreshDatabase } from "../support/server";
 
 // `npm run numbers:import file.csv` against its own database: a fresh PostgreSQL database when
@@ -60,7 +60,7 @@ describe("npm run numbers:import", () => {
       { number: "33199000002", country: "FRA", sms: false, status: "available", source: "import" },
       { number: "33199000003", country: "FRA", sms: false, status: "available", source: "import" },
     ]);
-  }, 60_000);
+  }, 120_000);
 
   it("imports nothing while any line is wrong, naming each", async () => {
     const res = await importFile(["+33 1 99 00 00 09,FRA", "01 99 00 00 10,FRA", "+33 1 99 00 00 11,France"]);
@@ -68,5 +68,5 @@ describe("npm run numbers:import", () => {
     expect(res.output).toContain('line 2: "01 99 00 00 10" is not an international number');
     expect(res.output).toContain('line 3: "France" is not an ISO 3166 alpha-3 country code');
     expect((await inventory()).map((n) => n.number)).not.toContain("33199000009");
-  }, 60_000);
+  }, 120_000);
 });

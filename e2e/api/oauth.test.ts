@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { signRequest } from "@/lib/oauth/sign-request";
+import { signRequest } from "@/lib/http/oauth/sign-request";
 import { call, client, createLoggedInUser, demoApp, formFields, uniqueLogin, type ApiResponse, type Credentials } from "../support/api-client";
 import { specialApps } from "../support/fixtures";
 
@@ -220,6 +220,24 @@ describe("xAuth login, logout and tokens", () => {
       body: new URLSearchParams(formBody).toString(),
     });
     expect(res.status).toBe(200);
+  });
+
+  it("accepts the login as the API names the user, <domain>:<login>, but only with the application's own domain", async () => {
+    const login = uniqueLogin("named");
+    const created = await app("POST", "/users", { json: { login, password: "password-1" } });
+    const loginAs = (username: string, password = "password-1") =>
+      app("POST", "/login", { sign: { extraOAuthParams: { x_auth_username: username, x_auth_password: password } } });
+    const named = await loginAs(`demo:${login}`);
+    expect(named.status).toBe(200);
+    expect(Object.fromEntries(formFields(named.text)).user_guid).toBe(created.body.entry.guid);
+    expect((await loginAs(login)).status).toBe(200);
+    expect((await loginAs(`DEMO:${login}`)).status).toBe(200);
+    // Another domain's prefix, or a wrong password, is the same 401 as an unknown login.
+    const other = await loginAs(`elsewhere:${login}`);
+    const wrong = await loginAs(`demo:${login}`, "nope-nope");
+    expect(other.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(other.body.oauthProblem).toBe("permission_denied");
   });
 
   it("answers a wrong password and an unknown login with the same 401", async () => {

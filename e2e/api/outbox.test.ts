@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publishEvent } from "@/lib/events/publish";
+import { publishEvent } from "@/lib/outbox/publish";
 import { seedDemo } from "@/lib/seed/demo";
 import { openTestDatabase, type TestDatabase } from "../support/test-database";
 

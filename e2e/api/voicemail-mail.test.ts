@@ -4,7 +4,7 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeMp3 } from "@/lib/audio/decode-mp3";
-import { embeddedDatabaseUrl } from "@/lib/db/embedded";
+import { embeddedDatabaseUrl } from "@/lib/core/db/embedded";
 import { client, uniqueLogin } from "../support/api-client";
 import { parseMail } from "../support/mime";
 import { waitFor } from "../support/receiver";
@@ -114,7 +114,7 @@ describe.each(modes)("the voicemail email $name", (mode) => {
       expect(mail.attachments[0]!.content!.equals(audio.bytes)).toBe(true);
       expect((await decodeMp3(mail.attachments[0]!.content!)).duration).toBeGreaterThan(5);
     }
-  });
+  }, 60_000); // a voicemail: ring, speech, MP3 and the mail loop
 
   it("without attachmessage the email has no audio; without notifyvm or unverified, no email", async () => {
     const { user, email: plain } = await subscriber({ notifyvm: true });
@@ -129,5 +129,5 @@ describe.each(modes)("the voicemail email $name", (mode) => {
     await new Promise((r) => setTimeout(r, 1000)); // the same loop mails every device: give a wrong one time to arrive
     expect((await mailsTo(quiet)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Your verification code/)]);
     expect((await mailsTo(unverified)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Your verification code/)]);
-  });
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { decodeMp3 } from "@/lib/audio/decode-mp3";
 import { client, createLoggedInUser, otherApp } from "../support/api-client";
-import { demo } from "../support/fixtures";
+import { demo, otherTenant, specialApps } from "../support/fixtures";
 import { signedFetch } from "../support/media-client";
 import { waitFor } from "../support/receiver";
 import { downloadAudio, leaveVoicemail, userWithPurposeNumber } from "../support/voicemail";
@@ -53,13 +53,26 @@ describe("voicemail: an unanswered inbound call", () => {
     expect(event?.payload.resource).toBe(`${baseUrl}/rest/1.0/messages/${user.guid}/inbox/${message.id}`);
   });
 
-  it("lets only the message's owner (and its application two-legged) read the audio: anyone else 404", async () => {
+  it("lets only the message's owner read the audio: its application two-legged gets 401, anyone else 404", async () => {
     const owner = await userWithPurposeNumber(baseUrl);
     const { callId } = await leaveVoicemail(baseUrl, owner);
     const neighbour = await createLoggedInUser(baseUrl);
 
     expect((await downloadAudio(baseUrl, owner.creds, audioPath(callId))).status).toBe(200);
-    expect((await downloadAudio(baseUrl, { consumerKey: demo.consumerKey, consumerSecret: demo.consumerSecret }, audioPath(callId))).status).toBe(200);
+    // The spec: only the owner of the voicemail message may download it. Two-legged, the application
+    // is nobody's user: 401 saying how to act as the user; the same for the folder, link and ACL.
+    const demoTwoLegged = { consumerKey: demo.consumerKey, consumerSecret: demo.consumerSecret };
+    for (const path of [audioPath(callId), `/media/${demo.domain}/call:${callId}`, `${audioPath(callId)}/link`, `${audioPath(callId)}/acl`]) {
+      const res = await signedFetch(baseUrl, demoTwoLegged, "GET", path, { headers: { Accept: "audio/mpeg" } });
+      expect(res.status, `${path} two-legged`).toBe(401);
+      expect(res.headers.get("www-authenticate"), path).toMatch(/^OAuth realm="[^"]+\/rest\/1\.0", oauth_problem="parameter_absent", oauth_parameters_absent="oauth_token"$/);
+      const problem = await res.json();
+      expect(problem, path).toMatchObject({ status: 401, code: "unauthorized" });
+      expect(problem.detail, path).toContain("X-BT-Ribbit-SP-UserId");
+    }
+    // Two-legged listings leave the user's call folders out.
+    const listed = await app("GET", `/media/${demo.domain}?count=100&filterBy=id&filterValue=call:${callId}`);
+    expect(listed.body.entry).toEqual([]);
     for (const path of [audioPath(callId), `/media/${demo.domain}/call:${callId}`, `${audioPath(callId)}/link`, `${audioPath(callId)}/acl`]) {
       const res = await signedFetch(baseUrl, neighbour.creds, "GET", path, { headers: { Accept: "audio/mpeg" } });
       expect(res.status, `${path} as another user of the domain`).toBe(404);
@@ -77,6 +90,24 @@ describe("voicemail: an unanswered inbound call", () => {
     const played = await fetch(entry.url, { headers: { Range: "bytes=0-3" } });
     expect(played.status).toBe(206);
     expect(Buffer.from(await played.arrayBuffer()).readUInt16BE(0) & 0xffe0).toBe(0xffe0);
+  });
+
+  it("lets an application read a user's voicemail by acting as that user (service provider, X-BT-Ribbit-SP-UserId or X-Service-SP-UserId)", async () => {
+    const owner = await userWithPurposeNumber(baseUrl, otherApp);
+    const { callId } = await leaveVoicemail(baseUrl, owner, undefined, otherApp, specialApps.testTool);
+    const path = `/media/${otherTenant.domain}/call:${callId}/${callId}.mp3`;
+    // legacy-app, of the same domain, is a service provider.
+    const serviceProvider = { consumerKey: specialApps.legacy.consumerKey, consumerSecret: specialApps.legacy.consumerSecret };
+    for (const header of ["X-BT-Ribbit-SP-UserId", "X-Service-SP-UserId"]) {
+      const res = await signedFetch(baseUrl, serviceProvider, "GET", path, { headers: { Accept: "audio/mpeg", [header]: owner.guid } });
+      expect(res.status, header).toBe(200);
+      expect(res.headers.get("content-type")).toBe("audio/mpeg");
+      expect((await decodeMp3(new Uint8Array(await res.arrayBuffer()))).duration).toBeGreaterThan(1);
+    }
+    expect((await signedFetch(baseUrl, serviceProvider, "GET", path, { headers: { Accept: "audio/mpeg" } })).status).toBe(401);
+    // Acting as another user of the domain is not acting as the owner.
+    const neighbour = await createLoggedInUser(baseUrl, otherApp);
+    expect((await signedFetch(baseUrl, serviceProvider, "GET", path, { headers: { Accept: "audio/mpeg", "X-BT-Ribbit-SP-UserId": neighbour.guid } })).status).toBe(404);
   });
 
   it("with transcription off: no transcript and no TranscriptionReady", async () => {

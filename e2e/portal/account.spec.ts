@@ -5,7 +5,7 @@ import { newDeveloper, signIn, signUp } from "./portal-helpers";
 test("change the password: mistakes are explained, the new password signs in, the old one is refused", async ({ page }, testInfo) => {
   const developer = newDeveloper("account");
   await signUp(page, developer);
-  await page.getByRole("link", { name: "Your account" }).click();
+  await page.getByTestId("developer-email").click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
   await screenshot(page, testInfo, "account");
@@ -37,6 +37,6 @@ test("change the password: mistakes are explained, the new password signs in, th
   await signIn(page, developer.email, developer.password);
   await expect(page.getByRole("main").getByRole("alert")).toContainText("The email or password is wrong");
   await signIn(page, developer.email, newPassword);
-  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId("developer-email")).toHaveText(developer.email);
 });

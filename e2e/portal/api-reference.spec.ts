@@ -45,6 +45,32 @@ test("/docs/api renders the OpenAPI reference with Swagger UI, loading nothing f
   await screenshot(page, testInfo, "api-reference-phone");
 });
 
+test("the reference's examples read as real data, and its curl block wraps at 390 px", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/docs/api");
+  const reference = page.getByTestId("swagger-ui");
+  // The summary names the whole API, not five areas of it.
+  await expect(reference.getByText(/calls with their legs/)).toBeVisible();
+  await reference.getByText("Get a user").first().click();
+  const operation = reference.locator(".opblock.is-open").first();
+  const sample = operation.locator(".responses-wrapper .microlight, .responses-wrapper pre").first();
+  await expect(sample).toContainText('"login": "ada"');
+  const text = (await operation.textContent())!;
+  expect(text).not.toContain("-9007199254740991");
+  expect(text).not.toMatch(/\b3600-/);
+  expect(text).toMatch(/"createdOn": "20\d\d-\d\d-\d\dT/);
+  const curl = operation.locator(".renderedMarkdown pre, .markdown pre").first();
+  await expect(curl).toContainText("curl -X GET");
+  await curl.scrollIntoViewIfNeeded();
+  // Wrapped: nothing of the block is hidden to the right.
+  const [scroll, client] = await curl.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(scroll).toBeLessThanOrEqual(client);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, testInfo, "api-reference-examples-phone");
+  await curl.screenshot({ path: "test-results/screenshots/api-reference-curl-phone.png" });
+  await sample.screenshot({ path: "test-results/screenshots/api-reference-sample-phone.png" });
+});
+
 test("public/: the favicon and robots.txt", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /\/favicon\.svg/);

@@ -10,11 +10,12 @@ async function credentialsOnCreatedPage(page: Page): Promise<Credentials> {
   return { consumerKey, consumerSecret };
 }
 
-// The API caches credentials for up to 2 s (lib/oauth/credential-cache.ts): a change shows there within that window.
+// The API caches credentials for up to 2 s (lib/http/oauth/credential-cache.ts): a change shows there within that window.
 const soon = { timeout: 5_000 };
 
-async function saveSettings(page: Page, changes: { displayName?: string; allow2legged?: boolean; requireSignedBodies?: boolean }) {
+async function saveSettings(page: Page, changes: { displayName?: string; allow2legged?: boolean; requireSignedBodies?: boolean; eventNames?: string }) {
   const settings = page.getByRole("region", { name: "Settings" });
+  if (changes.eventNames !== undefined) await settings.getByRole("combobox", { name: "Event names" }).selectOption({ label: changes.eventNames });
   if (changes.displayName !== undefined) await settings.getByLabel("Display name").fill(changes.displayName);
   if (changes.allow2legged !== undefined) await settings.getByRole("switch", { name: "Allow two-legged requests" }).setChecked(changes.allow2legged);
   if (changes.requireSignedBodies !== undefined) {
@@ -27,15 +28,16 @@ async function saveSettings(page: Page, changes: { displayName?: string; allow2l
   await expect(settings.getByText("Settings saved.")).toBeVisible();
 }
 
-test("an application with a display name with spaces: rename it, switch two-legged requests and signed bodies", async ({ page, baseURL }, testInfo) => {
+test("an application with a display name with spaces: rename it, switch two-legged requests, signed bodies and event names", async ({ page, baseURL }, testInfo) => {
   await signUp(page, newDeveloper("appsettings"));
   const suffix = unique("x");
   const displayName = `My Test App ${suffix}`;
   const slug = `my-test-app-${suffix}`;
 
-  // Only the display name: the id and the domain are made from it.
+  // Only the display name and the domain: the id is made from the display name.
   await page.goto("/apps/new");
   await page.getByLabel("Display name").fill(displayName);
+  await page.getByLabel("Domain").fill(slug);
   await expect(page.getByText(`${slug}:${slug}`)).toBeVisible();
   await screenshot(page, testInfo, "app-new-display-name");
   await page.getByRole("button", { name: "Create application" }).click();
@@ -79,6 +81,16 @@ test("an application with a display name with spaces: rename it, switch two-legg
   expect(signed.status, signed.text).toBe(201);
   await saveSettings(page, { requireSignedBodies: false });
   await expect.poll(async () => (await api("POST", "/users", unsigned())).status, soon).toBe(201);
+
+  // Event names: the original platform's, as the API shows them, still chosen after a reload.
+  const eventNames = settings.getByRole("combobox", { name: "Event names" });
+  await expect(eventNames).toHaveValue("current");
+  await expect(eventNames).toHaveAccessibleDescription(/as the original platform named them/);
+  expect((await api("GET", `/apps/${appId}`)).body.entry.eventNames).toBe("current");
+  await saveSettings(page, { eventNames: "Original platform" });
+  expect((await api("GET", `/apps/${appId}`)).body.entry.eventNames).toBe("original");
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Event names" })).toHaveValue("original");
   await screenshot(page, testInfo, "app-settings");
 
   await page.goto("/apps");

@@ -10,12 +10,12 @@ test("create an application in a new domain, copy its secret once, reveal, rotat
   await signUp(page, newDeveloper("apps"));
   const appName = unique("weather");
 
-  // The form suggests the id and the domain from the display name and validates on the server.
+  // The form suggests the id from the display name (the domain is never guessed) and validates on the server.
   await page.getByRole("link", { name: "New application" }).click();
   await expect(page).toHaveURL(/\/apps\/new$/);
   await page.getByLabel("Display name").fill("Bad Name!");
-  await expect(page.getByLabel("Domain")).toHaveAttribute("placeholder", "bad-name");
-  await expect(page.getByText("bad-name:bad-name")).toBeVisible();
+  await expect(page.getByLabel("Domain")).toHaveAttribute("placeholder", "One of yours, or a new name");
+  await expect(page.getByText("<domain>:bad-name")).toBeVisible();
   await page.getByLabel("Name in the id").fill("Bad Name!");
   await page.getByLabel("Notification URL").fill("ftp://example.com/x");
   await page.getByRole("button", { name: "Create application" }).click();

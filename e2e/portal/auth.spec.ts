@@ -24,9 +24,13 @@ test("a new developer signs up, signs out and signs in again; a wrong password i
   await screenshot(page, testInfo, "signup-errors");
 
   await signUp(page, developer);
+  // A new account lands on the overview, which says there is nothing yet and where to start.
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByText("Nothing to count yet")).toBeVisible();
+  await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Applications" }).click();
   await expect(page.getByRole("heading", { name: "Applications", level: 1 })).toBeVisible();
   await expect(page.getByText("You have no applications yet")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Portal" }).getByRole("link")).toHaveText(["Applications", "Domains", "Billing", "Media", "Numbers", "Mailbox", "API reference"]);
+  await expect(page.getByRole("navigation", { name: "Portal" }).getByRole("link")).toHaveText(["Overview", "Applications", "Domains", "Billing", "Media", "Numbers", "Mailbox", "API reference", "Getting started"]);
   await screenshot(page, testInfo, "apps-empty");
 
   // The same email cannot sign up twice.
@@ -40,7 +44,7 @@ test("a new developer signs up, signs out and signs in again; a wrong password i
 
   // Sign in, then out from the header.
   await signIn(page, developer.email, developer.password);
-  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
@@ -65,7 +69,37 @@ test("a new developer signs up, signs out and signs in again; a wrong password i
 
 test("the seeded demo developer signs in and sees the demo application", async ({ page }) => {
   await signIn(page, "dev@example.com", "test-password-123");
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Applications" }).click();
   await expect(page).toHaveURL(/\/apps$/);
-  await expect(page.getByRole("link", { name: "demo-app" })).toBeVisible();
+  await expect(page.getByRole("table").getByRole("link", { name: "demo-app" })).toBeVisible();
   await expect(page.getByRole("table").getByText("demo:demo-app")).toBeVisible();
+});
+
+test("without PUBLIC_URL, sign-in, its redirects and sign-out stay on the host the browser used", async ({ page, browser }, testInfo) => {
+  const developer = newDeveloper("hosts");
+  await signUp(page, developer);
+  const port = new URL(testInfo.project.use.baseURL!).port;
+  for (const host of ["127.0.0.1", "localhost"]) {
+    const origin = `http://${host}:${port}`;
+    // A fresh browser per host: cookies belong to a host, and the other host's must not help.
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(`${origin}/apps`);
+    await expect(tab).toHaveURL(`${origin}/signin?callbackUrl=%2Fapps`);
+    await tab.getByLabel("Email").fill(developer.email);
+    await tab.getByLabel("Password").fill(developer.password);
+    await tab.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(tab).toHaveURL(`${origin}/apps`);
+    await expect(tab.getByTestId("developer-email")).toHaveText(developer.email);
+    await tab.goto(`${origin}/domains`);
+    await expect(tab.getByRole("heading", { name: "Domains", level: 1 })).toBeVisible();
+
+    await tab.getByRole("button", { name: "Sign out" }).click();
+    await expect(tab).toHaveURL(`${origin}/`);
+    await expect(tab.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+    await tab.goto(`${origin}/apps`);
+    await expect(tab).toHaveURL(`${origin}/signin?callbackUrl=%2Fapps`);
+    await context.close();
+  }
 });

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { client, uniqueLogin } from "../support/api-client";
+import { call, client, uniqueLogin, type Credentials } from "../support/api-client";
 import { demo } from "../support/fixtures";
 import { screenshot } from "../support/screenshot";
-import { signIn } from "./portal-helpers";
+import { createApplication, newDeveloper, signIn, signUp, unique } from "./portal-helpers";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -27,7 +27,7 @@ test("place a test call from the portal, watch it connect and end in the live vi
   const user = await apiUser(baseURL!);
   await page.setViewportSize(DESKTOP);
   await signIn(page, demo.developerEmail, demo.developerPassword);
-  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await page.goto(`/domains/${demo.domain}/users/${user.guid}`);
   await page.getByRole("link", { name: "Calls", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Calls", level: 1 })).toBeVisible();
@@ -106,4 +106,54 @@ test("place a test call from the portal, watch it connect and end in the live vi
   await screenshot(page, testInfo, "app-calls-desktop");
   await page.setViewportSize(PHONE);
   await screenshot(page, testInfo, "app-calls-phone");
+});
+
+test("the developer moves a domain's simulator clock from a user's Calls page, and marks an application as a test tool", async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newDeveloper("clock"));
+  const name = unique("clock");
+  const appPage = await createApplication(page, name, { domain: name });
+  const creds: Credentials = {
+    consumerKey: (await page.getByTestId("consumer-key").textContent())!.trim(),
+    consumerSecret: (await page.getByTestId("copy-now").getByTestId("secret-value").textContent())!.trim(),
+  };
+  const api = (method: string, path: string, json?: unknown) => call(baseURL!, creds, method, path, json === undefined ? {} : { json });
+
+  // A new application is no test tool: the API refuses it the clock until the developer marks it.
+  const settings = page.getByRole("region", { name: "Settings" });
+  const testTool = settings.getByRole("switch", { name: "Test tool: may move the simulator's clock" });
+  await expect(testTool).not.toBeChecked();
+  expect((await api("POST", "/simulator/clock", { advanceSeconds: 1 })).status).toBe(403);
+
+  // The developer moves the clock of the domain on a user's Calls page.
+  const created = await api("POST", "/users", { login: uniqueLogin("clock-user"), password: "clock-pass-123" });
+  expect(created.status, created.text).toBe(201);
+  await page.goto(`/domains/${name}/users/${created.body.entry.guid}/calls`);
+  const clock = page.getByRole("region", { name: "Simulator clock" });
+  await expect(clock.getByTestId("clock-offset")).toHaveText("on real time");
+  await clock.getByLabel("Seconds").fill("0");
+  await clock.getByRole("button", { name: "Move clock forward" }).click();
+  await expect(clock.getByText("is at least 1")).toBeVisible();
+  await expect(clock.getByTestId("clock-offset")).toHaveText("on real time");
+  await clock.getByLabel("Seconds").fill("3600");
+  await clock.getByRole("button", { name: "Move clock forward" }).click();
+  await expect(clock.getByText("The clock moved 3600 seconds forward; 0 call events fired.")).toBeVisible();
+  await expect(clock.getByTestId("clock-offset")).toHaveText("3600 seconds ahead of real time");
+  await screenshot(page, testInfo, "calls-simulator-clock-desktop");
+  await page.setViewportSize(PHONE);
+  await screenshot(page, testInfo, "calls-simulator-clock-phone");
+  await page.setViewportSize(DESKTOP);
+
+  // Marked as a test tool, the application moves the same domain's clock on from there.
+  await page.goto(appPage);
+  await settings.getByRole("switch", { name: "Test tool: may move the simulator's clock" }).setChecked(true);
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(settings.getByText("Settings saved.")).toBeVisible();
+  await expect(testTool).toBeChecked();
+  await screenshot(page, testInfo, "app-settings-test-tool");
+  const moved = await api("POST", "/simulator/clock", { advanceSeconds: 1 });
+  expect(moved.status, moved.text).toBe(200);
+  expect(moved.body.entry.offsetSeconds).toBe(3601);
+  expect((await api("GET", `/apps/${name}:${name}`)).body.entry.testTool).toBe(true);
 });

@@ -24,7 +24,7 @@ const deviceCard = (page: Page, id: string) => page.getByTestId(`device-${id}`);
 test("a user's devices: allocate a purpose number, find it on the Numbers page", async ({ page, baseURL }, testInfo) => {
   const user = await apiUser(baseURL!, "number-holder");
   await signIn(page, demo.developerEmail, demo.developerPassword);
-  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await openUser(page, user.login);
   await expect(deviceCard(page, `sip:${user.login}@${demo.domain}`)).toContainText("Default");
   await screenshot(page, testInfo, "user-devices");
@@ -84,7 +84,7 @@ test("a user's devices: allocate a purpose number, find it on the Numbers page",
 test("email devices: add one, confirm it by the link in the Mailbox, and another by its code", async ({ page, baseURL }, testInfo) => {
   const user = await apiUser(baseURL!, "mail-owner");
   await signIn(page, demo.developerEmail, demo.developerPassword);
-  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await openUser(page, user.login);
 
   const add = page.getByRole("region", { name: "Add a device" });
@@ -132,7 +132,7 @@ test("email devices: add one, confirm it by the link in the Mailbox, and another
 
 test("numbers: the operator imports a CSV; another developer sees an empty Mailbox and no import", async ({ page }, testInfo) => {
   await signIn(page, demo.developerEmail, demo.developerPassword);
-  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await page.goto("/numbers");
   const form = page.getByRole("region", { name: "Import numbers" });
   await form.getByLabel("Numbers (CSV)").fill("number,country,sms\n07700 900123,GBR\n");

@@ -5,7 +5,7 @@ import { createApplication, newDeveloper, signUp, unique } from "./portal-helper
 test("domains list and detail; create a user, reset the password, delete the user", async ({ page }, testInfo) => {
   await signUp(page, newDeveloper("domains"));
 
-  await page.getByRole("link", { name: "Domains" }).click();
+  await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Domains" }).click();
   await expect(page.getByText("You have no domains yet")).toBeVisible();
   await screenshot(page, testInfo, "domains-empty");
 

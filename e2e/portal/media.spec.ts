@@ -40,6 +40,9 @@ test("media browser: folders, upload with progress, download, play an MP3, edit 
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
   await screenshot(page, testInfo, "media-uploading");
   await expect(page.getByText("welcome.mp3 was uploaded.")).toBeVisible({ timeout: 30_000 });
+  // The picker is cleared for the next file (issue 26).
+  await expect(page.getByLabel("File", { exact: true })).toHaveValue("");
+  await expect(page.getByRole("button", { name: "Upload" })).toBeDisabled();
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   const row = page.getByTestId("file-welcome.mp3");
   await expect(row).toContainText("KB · audio/mpeg");
@@ -68,7 +71,9 @@ test("media browser: folders, upload with progress, download, play an MP3, edit 
   await acl.getByLabel("Read: alice").check();
   await acl.getByLabel(`Write: ${domain}:${appName}`).check();
   await acl.getByRole("button", { name: "Save access" }).click();
+  await expect(acl.getByRole("status")).toHaveText("Access saved.");
   await expect(acl.getByText("Only who is checked has access")).toBeVisible();
+  await expect(acl.getByLabel("Read: alice")).toBeChecked();
   await page.reload();
   await expect(page.getByRole("form", { name: "Access to prompts" }).getByLabel("Read: alice")).toBeChecked();
   await expect(page.getByRole("form", { name: "Access to prompts" }).getByLabel(`Write: ${domain}:${appName}`)).toBeChecked();

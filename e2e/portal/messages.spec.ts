@@ -26,7 +26,7 @@ test("a user's messages: read an SMS, reply and see it delivered, mark read, mov
   expect(inbound.status, inbound.text).toBe(201);
 
   await signIn(page, demo.developerEmail, demo.developerPassword);
-  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await page.goto(`/domains/${demo.domain}/users/${user.guid}`);
   await page.getByRole("link", { name: "Messages", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
@@ -82,7 +82,7 @@ test("a user's messages: read an SMS, reply and see it delivered, mark read, mov
 test("a user's messages: an audio message shows its recording and transcript; the empty inbox says what arrives there", async ({ page, baseURL }, testInfo) => {
   const user = await userWithSmsNumber(baseURL!);
   await signIn(page, demo.developerEmail, demo.developerPassword);
-  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await page.goto(`/domains/${demo.domain}/users/${user.guid}/messages`);
   await expect(page.getByText("No messages in Inbox")).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });

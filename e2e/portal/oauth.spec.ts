@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { signRequest } from "@/lib/oauth/sign-request";
+import { signRequest } from "@/lib/http/oauth/sign-request";
 import { demo } from "../support/fixtures";
 import { screenshot } from "../support/screenshot";
 import { unique } from "./portal-helpers";

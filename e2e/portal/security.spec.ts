@@ -63,11 +63,11 @@ test("sign-in never sends the developer to another site, whatever callbackUrl sa
   await page.getByLabel("Email").fill("dev@example.com");
   await page.getByLabel("Password").fill("test-password-123");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/apps$/);
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/overview$/);
   // Signed in: the sign-in page redirects at once.
   for (const callbackUrl of attacks) {
     await page.goto(`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-    await expect(page, callbackUrl).toHaveURL(/^http:\/\/localhost:\d+\/apps$/);
+    await expect(page, callbackUrl).toHaveURL(/^http:\/\/localhost:\d+\/overview$/);
   }
   await page.goto(`/signin?callbackUrl=${encodeURIComponent("/domains")}`);
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/domains$/);
@@ -91,7 +91,7 @@ test("signing out ends the session on the server: a copied session cookie no lon
   }
   // Signing in again works as before.
   await signIn(page, developer.email, developer.password);
-  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page).toHaveURL(/\/overview$/);
 });
 
 async function signInAlert(page: Page, email: string, password: string) {
@@ -119,5 +119,5 @@ test("developer sign-in slows down password guessing and says how long to wait; 
 
   await page.waitForTimeout(seconds * 1000 + 200);
   await signIn(page, developer.email, developer.password);
-  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page).toHaveURL(/\/overview$/);
 });

@@ -20,7 +20,7 @@ test("play a voicemail on the Messages page; its email carries the MP3", async (
   expect((await app("POST", `/devices/${user.guid}`, { json: { id: `mailto:${email}`, notifyvm: true, attachmessage: true } })).status).toBe(201);
 
   await signIn(page, demo.developerEmail, demo.developerPassword);
-  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page).toHaveURL(/\/overview$/);
   // Confirm the email device with the code its verification email brought.
   await page.goto("/mailbox");
   const check = await page.getByTestId("mailbox-message").filter({ hasText: email }).textContent();

@@ -1,4 +1,4 @@
-import { signRequest, type SignRequestInput } from "@/lib/oauth/sign-request";
+import { signRequest, type SignRequestInput } from "@/lib/http/oauth/sign-request";
 import { demo, otherTenant } from "./fixtures";
 
 export interface Credentials {

@@ -19,6 +19,19 @@ export function demoEnv(): Record<string, string> {
   };
 }
 
+/**
+ * Test servers get rate limits no suite reaches (the fuzz and battery tests send thousands of requests
+ * from one token and one address); e2e/api/rate-limits.test.ts starts its own servers with small ones.
+ */
+export function generousRateLimitEnv(): Record<string, string> {
+  return {
+    RATE_LIMIT_USER_TOKEN: "1000000",
+    RATE_LIMIT_TWO_LEGGED: "1000000",
+    RATE_LIMIT_CONSUMER_KEY: "1000000",
+    RATE_LIMIT_UNSIGNED: "1000000",
+  };
+}
+
 /** A second tenant (developer, domain, application) that tests must never be able to reach. */
 export const otherTenant = {
   developerEmail: "other-dev@example.com",
@@ -44,4 +57,13 @@ export const specialApps = {
   signedBodies: { name: "signed-bodies", consumerKey: "ck_test_signed_bodies", consumerSecret: "cs_test_signed_bodies_secret_0123456" },
   /** The original clients' settings: browser tunnel, legacy OAuth 1.0 flow, service provider, loopback callbacks. */
   legacy: { name: "legacy-app", consumerKey: "ck_test_legacy", consumerSecret: "cs_test_legacy_secret_0123456789abc" },
+  /** Watched at its built-in receiver by e2e/api/events-receiver.test.ts; signing secret known. */
+  watch: {
+    name: "watch-app",
+    consumerKey: "ck_test_watch",
+    consumerSecret: "cs_test_watch_secret_0123456789abcde",
+    webhookSecret: "whsec_C2FtcGxlLXdhdGNoLXNlY3JldC0wMTIzNDU2Nzg5",
+  },
+  /** Marked as a test tool: it may move the other domain's simulator clock (docs/calls.md). */
+  testTool: { name: "test-tool", consumerKey: "ck_test_test_tool", consumerSecret: "cs_test_test_tool_secret_0123456789" },
 };

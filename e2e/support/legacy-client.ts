@@ -1,10 +1,15 @@
 import vm from "node:vm";
-import { signLegacyRequest } from "@/lib/oauth/sign-request";
-import { jsEscape } from "@/lib/rest/json-tunnel";
+import { signLegacyRequest } from "@/lib/http/oauth/sign-request";
+import { jsEscape } from "@/lib/http/rest/json-tunnel";
 import type { Credentials } from "./api-client";
+import { ribbitDecode } from "./ribbit-decode";
 
-// Calls the service the way the original JavaScript library does on a web page: signed the old way
-// (signLegacyRequest), then sent through the browser tunnel as a GET with h, m, b, c and w=JS.
+// Calls the service the way the original JavaScript library 1.6.1 does on a web page, byte for byte
+// as its captured requests show (e2e/vectors/ribbit-js-1.6.1.json; a unit test rebuilds every
+// captured scriptSrc with this client): signed by signLegacyRequest, sent through the browser tunnel
+// as a GET with h, m, b, c and w=JS, and the answer's text decoded as the library decodes it.
+
+const USER_AGENT = "ribbit_javascript_library_1.6.1";
 
 export interface TunnelOptions {
   body?: string;
@@ -14,6 +19,9 @@ export interface TunnelOptions {
   callbackId?: string;
   /** Leave Authorization out of h. */
   unsigned?: boolean;
+  /** Fixed instead of fresh (to rebuild a captured request). */
+  nonce?: string;
+  timestampMs?: number;
 }
 
 export interface TunnelReply {
@@ -21,7 +29,7 @@ export interface TunnelReply {
   script: string;
   callbackId: unknown;
   status: number;
-  /** Entity-decoded, as the library hands it to the application. */
+  /** Decoded as the library decodes it before handing it to the application (ribbitDecode). */
   text: string;
   location: string | null;
 }
@@ -29,14 +37,16 @@ export interface TunnelReply {
 /** The tunnel URL for a call; `path` is written as the library writes it (query values raw, @ as %40). */
 export function tunnelUrl(baseUrl: string, creds: Credentials, method: string, path: string, options: TunnelOptions = {}): string {
   const written = `${baseUrl}/rest/1.0${path}`;
+  const { nonce, timestampMs, body, extraOAuthParams } = options;
   const headers: Record<string, string> = {
-    ...(options.unsigned ? {} : { Authorization: signLegacyRequest({ method, url: written, ...creds, body: options.body, extraOAuthParams: options.extraOAuthParams }).authorization }),
     Host: new URL(baseUrl).hostname,
+    "User-Agent": USER_AGENT,
+    ...(body !== undefined ? { "Content-type": "application/json" } : {}),
     Accept: "application/json",
-    "Content-type": "application/json",
     ...options.headers,
+    ...(options.unsigned ? {} : { Authorization: signLegacyRequest({ method, url: written, ...creds, body, extraOAuthParams, nonce, timestampMs }).authorization }),
   };
-  const tunnel = [`h=${escapedHeaders(headers)}`, method !== "GET" && `m=${method}`, options.body !== undefined && `b=${jsEscape(options.body)}`, `c=${options.callbackId ?? "1"}`, "w=JS"];
+  const tunnel = [`h=${escapedHeaders(headers)}`, method !== "GET" && `m=${method}`, body !== undefined && `b=${jsEscape(body)}`, `c=${options.callbackId ?? "1"}`, "w=JS"];
   return `${written}${written.includes("?") ? "&" : "?"}${tunnel.filter(Boolean).join("&")}`;
 }
 
@@ -48,17 +58,12 @@ const escapedHeaders = (headers: Record<string, string>) =>
       .join("|"),
   );
 
-/** A signed media URL as the original players used it: GET <file>?h=<escaped headers, Authorization included>. */
-export function signedMediaUrl(baseUrl: string, creds: Credentials, path: string, options: { timestampMs?: number } = {}): string {
+/** A signed media URL as Ribbit.getStreamableUrl builds it for a player: GET <file>?h=<escaped headers, Authorization included>. */
+export function signedMediaUrl(baseUrl: string, creds: Credentials, path: string, options: { timestampMs?: number; nonce?: string } = {}): string {
   const written = `${baseUrl}/rest/1.0${path}`;
-  const { authorization } = signLegacyRequest({ method: "GET", url: written, ...creds, timestampMs: options.timestampMs });
-  return `${written}?h=${escapedHeaders({ Authorization: authorization, Host: new URL(baseUrl).hostname })}`;
+  const { authorization } = signLegacyRequest({ method: "GET", url: written, ...creds, ...options });
+  return `${written}?h=${escapedHeaders({ Host: new URL(baseUrl).hostname, "User-Agent": USER_AGENT, Accept: "audio/mpeg", Authorization: authorization })}`;
 }
-
-const entityDecode = (text: string) =>
-  text.replace(/&#(\d+);|&(amp|lt|gt|quot|apos);/g, (_, code: string | undefined, name: string | undefined) =>
-    code ? String.fromCharCode(Number(code)) : ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[name as "amp"],
-  );
 
 /** Runs a tunnel answer as a page would, and returns what reached Ribbit.marshalJsonpCallback. */
 export function runTunnelScript(script: string): Omit<TunnelReply, "response" | "script"> {
@@ -66,7 +71,7 @@ export function runTunnelScript(script: string): Omit<TunnelReply, "response" | 
   vm.runInNewContext(script, { Ribbit: { marshalJsonpCallback: (...args: unknown[]) => calls.push(args) } });
   if (calls.length !== 1) throw new Error(`expected one callback, got ${calls.length}: ${script}`);
   const [callbackId, status, text, location] = calls[0]!;
-  return { callbackId, status: status as number, text: entityDecode(String(text ?? "")), location: location as string | null };
+  return { callbackId, status: status as number, text: ribbitDecode(String(text ?? "")), location: location as string | null };
 }
 
 export async function tunnel(baseUrl: string, creds: Credentials, method: string, path: string, options: TunnelOptions = {}): Promise<TunnelReply> {

@@ -1,5 +1,5 @@
-import { bodyHash } from "@/lib/oauth/signature";
-import { signRequest } from "@/lib/oauth/sign-request";
+import { bodyHash } from "@/lib/http/oauth/signature";
+import { signRequest } from "@/lib/http/oauth/sign-request";
 import type { Credentials } from "./api-client";
 
 // Media calls whose bodies or replies are bytes, which call() (JSON and text) does not cover.

@@ -1,9 +1,9 @@
 import path from "node:path";
 import pg from "pg";
 import { expect } from "vitest";
-import { reloadConfig } from "@/lib/config";
-import { embeddedDatabaseUrl } from "@/lib/db/embedded";
-import { jobsSignature } from "@/lib/events/jobs-auth";
+import { reloadConfig } from "@/lib/core/config";
+import { embeddedDatabaseUrl } from "@/lib/core/db/embedded";
+import { jobsSignature } from "@/lib/http/jobs-auth";
 import { client, createLoggedInUser } from "./api-client";
 import { startServer } from "./server";
 

@@ -5,14 +5,15 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
+import packageJson from "@/package.json";
 import { PrismaClient } from "@prisma/client";
 import pg from "pg";
-import { reloadConfig } from "@/lib/config";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
+import { reloadConfig } from "@/lib/core/config";
+import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
+import { migrate } from "@/lib/core/db/migrate";
 import { seedDemo } from "@/lib/seed/demo";
-import { encryptSecret } from "@/lib/crypto/secret-box";
-import { demoEnv, otherTenant, specialApps } from "./fixtures";
+import { encryptSecret } from "@/lib/core/crypto/secret-box";
+import { demoEnv, generousRateLimitEnv, otherTenant, specialApps } from "./fixtures";
 
 export interface TestServer {
   baseUrl: string;
@@ -59,6 +60,7 @@ export function serverEnv({ port, dataDir, databaseUrl }: { port: number; dataDi
   return {
     ...process.env,
     ...demoEnv(),
+    ...generousRateLimitEnv(),
     PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_URL: `http://localhost:${port}`,
@@ -89,9 +91,19 @@ export async function startServer(
     VALIDATE_RESPONSES: "true",
     ...options.env,
   };
-  await seedOtherTenant(env);
-  const child = launch(env, options.log ?? path.join(dataDir, "server.log"));
-  await waitUntilHealthy(`http://127.0.0.1:${port}`, child, options.log ?? path.join(dataDir, "server.log"));
+  const logFile = options.log ?? path.join(dataDir, "server.log");
+  let child: ChildProcess | undefined;
+  try {
+    await seedOtherTenant(env);
+    child = launch(env, logFile);
+    await waitUntilHealthy(`http://127.0.0.1:${port}`, child, logFile);
+  } catch (error) {
+    // A server that never came up leaves nothing behind either: process, database, folder.
+    if (child) await stopProcess(child);
+    await fresh?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const server: TestServer = {
     baseUrl: `http://localhost:${port}`,
     database: fresh ? "postgres" : "pglite",
@@ -122,6 +134,8 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
     await migrate(pool);
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     const other = await seedDemo(prisma, otherTenant);
+    // The seed makes its application a test tool (docs/calls.md); the other tenant's is an ordinary one.
+    await prisma.application.update({ where: { consumerKey: otherTenant.consumerKey }, data: { testTool: false } });
     // Two more applications in the other domain with the flags the auth tests need.
     const domain = await prisma.domain.findUniqueOrThrow({ where: { name: other.domain } });
     const developer = await prisma.developer.findUniqueOrThrow({ where: { email: otherTenant.developerEmail } });
@@ -131,6 +145,8 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
       specialApps.events,
       specialApps.signedBodies,
       specialApps.legacy,
+      specialApps.testTool,
+      specialApps.watch,
     ];
     for (const app of apps) {
       await prisma.application.create({
@@ -144,6 +160,7 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
           suspended: app === specialApps.suspended,
           allow2legged: app !== specialApps.noTwoLegged,
           requireSignedBodies: app === specialApps.signedBodies,
+          testTool: app === specialApps.testTool,
           ...(app === specialApps.legacy
             ? { allowJsonTunnel: true, legacyOAuth10: true, serviceProvider: true, callbackUrlPrefixes: ["http://127.0.0.1/"] }
             : {}),
@@ -187,12 +204,23 @@ export async function startTwoInstances(postgresUrl: string, env?: Record<string
   return { first, secondUrl: `http://localhost:${port}`, stop };
 }
 
-export function launch(env: NodeJS.ProcessEnv, logFile: string, nodeFlags: string[] = []): ChildProcess {
+export interface LaunchOptions {
+  /** The Node executable; by default the one running this process. */
+  node?: string;
+  nodeFlags?: string[];
+  /** Arguments of scripts/start.ts itself. */
+  args?: string[];
+}
+
+/** What `npm start` runs after `node`: its memory flags and scripts/launch.mjs (package.json). */
+// "exec node <flags> scripts/launch.mjs": what follows node.
+export const START_ARGS = packageJson.scripts.start.split(" ").filter((word: string) => word !== "exec").slice(1);
+
+export function launch(env: NodeJS.ProcessEnv, logFile: string, { node = process.execPath, nodeFlags = [], args = [] }: LaunchOptions = {}): ChildProcess {
   const out = fs.openSync(logFile, "a");
-  // Run from the project root (where the test runners start).
-  // tsx as a loader, not its CLI: the CLI is a second process, and a signal sent to it (kill -9)
-  // would leave the real launcher running.
-  return spawn(process.execPath, [...nodeFlags, "--import", "tsx", "scripts/start.ts"], {
+  // Run from the project root (where the test runners start), as `npm start` runs it: the compiled
+  // launcher on `node` (scripts/launch.mjs), so a signal sent to this process reaches the launcher itself.
+  return spawn(node, [...nodeFlags, ...START_ARGS, ...args], {
     env,
     stdio: ["ignore", out, out],
   });
@@ -234,7 +262,7 @@ const tryReadProc = (pid: number | string, file: string) => {
   }
 };
 const processIds = () => fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-const isNextServer = (pid: number | string) => /next-server|next\/dist\/bin\/next|scripts\/serve\.ts/.test(tryReadProc(pid, "cmdline"));
+const isNextServer = (pid: number | string) => /next-server|next\/dist\/bin\/next|scripts\/serve\.ts|\.build\/serve\.js/.test(tryReadProc(pid, "cmdline"));
 
 /** The pids of every process below `pid` (read from /proc, so Linux only). */
 export function descendantPids(pid: number): number[] {

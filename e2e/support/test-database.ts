@@ -4,8 +4,8 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import pg from "pg";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
+import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
+import { migrate } from "@/lib/core/db/migrate";
 import { createFreshDatabase } from "./server";
 
 export interface TestDatabase {

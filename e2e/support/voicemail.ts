@@ -19,13 +19,22 @@ export async function userWithPurposeNumber(baseUrl: string, app: Credentials = 
   return { ...user, number: (res.body.entry.id as string).slice("service:".length) };
 }
 
-/** Rings the user's purpose number from `from`, lets it go unanswered, and waits for the voicemail message. */
-export async function leaveVoicemail(baseUrl: string, user: { guid: string; number: string }, from = randomCaller(), app: Credentials = demoApp) {
+/**
+ * Rings the user's purpose number from `from`, lets it go unanswered, and waits for the voicemail message.
+ * `clock` moves the simulator's clock: an application of the user's domain marked as a test tool (docs/calls.md).
+ */
+export async function leaveVoicemail(
+  baseUrl: string,
+  user: { guid: string; number: string },
+  from = randomCaller(),
+  app: Credentials = demoApp,
+  clock: Credentials = app,
+) {
   const rang = await call(baseUrl, app, "POST", "/simulator/inbound-call", { json: { from, to: `tel:${user.number}` } });
   expect(rang.status, rang.text).toBe(201);
   const callId = String(rang.body.entry.id); // calls have integer ids; messages name them as text
   // Just past the ring time, so the simulated calls of other tests move as little as possible.
-  const advanced = await call(baseUrl, app, "POST", "/simulator/clock", { json: { advanceSeconds: INBOUND_RING_MS / 1000 + 1 } });
+  const advanced = await call(baseUrl, clock, "POST", "/simulator/clock", { json: { advanceSeconds: INBOUND_RING_MS / 1000 + 1 } });
   expect(advanced.status, advanced.text).toBeLessThan(300);
   const message = await waitFor(
     async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/rest/contract";
-import type { Filterable } from "@/lib/rest/list-query";
+import { defineContract } from "@/lib/http/rest/contract";
+import type { Filterable } from "@/lib/http/rest/list-query";
 import { applicationEntrySchema, updateApplicationSchema } from "./schemas";
 
 const applicationFilterable: Filterable = {
@@ -42,7 +42,7 @@ export const updateApplicationContract = defineContract({
   method: "PUT",
   path: "/apps/{appId}",
   tag: "Applications",
-  summary: "Change an application's notification URL or two-legged access",
+  summary: "Change an application's notification URL, two-legged access or event names",
   description: "Only the application itself, two-legged. Accepts its own GET representation; read-only fields must be unchanged.",
   auth: "application",
   params: z.object({ appId: appIdParam }),

@@ -1,10 +1,10 @@
-import { newConsumerKey, newConsumerSecret } from "@/lib/crypto/random";
-import { encryptSecret } from "@/lib/crypto/secret-box";
-import { prisma } from "@/lib/db/client";
-import { newWebhookSecret } from "@/lib/events/signing";
-import { assertDeliverableUrl } from "@/lib/events/ssrf";
-import { ApiError } from "@/lib/errors/api-error";
-import type { DeveloperActor } from "@/lib/tenancy/actor";
+import { newConsumerKey, newConsumerSecret } from "@/lib/core/crypto/random";
+import { encryptSecret } from "@/lib/core/crypto/secret-box";
+import { prisma } from "@/lib/core/db/client";
+import { newWebhookSecret } from "@/lib/outbox/signing";
+import { assertDeliverableUrl } from "@/lib/outbox/ssrf";
+import { ApiError } from "@/lib/core/errors/api-error";
+import type { DeveloperActor } from "@/lib/core/tenancy/actor";
 import { createApplicationSchema } from "./schemas";
 import { toPortalApplication } from "./transform";
 import type { z } from "zod";

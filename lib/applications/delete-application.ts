@@ -1,8 +1,8 @@
-import { prisma } from "@/lib/db/client";
-import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
-import { ApiError, notFound } from "@/lib/errors/api-error";
-import type { DeveloperActor } from "@/lib/tenancy/actor";
-import { ownApplicationScope } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import { forgetCachedCredentials } from "@/lib/http/oauth/credential-cache";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import type { DeveloperActor } from "@/lib/core/tenancy/actor";
+import { ownApplicationScope } from "@/lib/core/tenancy/scope";
 import { getOwnApplicationOrThrow } from "./get-application";
 
 /**

@@ -1,9 +1,9 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { applicationScope, ownApplicationScope } from "@/lib/tenancy/scope";
-import { isGuid, isStorableText } from "@/lib/validation";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { applicationScope, ownApplicationScope } from "@/lib/core/tenancy/scope";
+import { isGuid, isStorableText } from "@/lib/core/validation";
 import { toApplicationEntry, toPortalApplication } from "./transform";
 
 /**

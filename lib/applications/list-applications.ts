@@ -1,7 +1,7 @@
-import { prisma } from "@/lib/db/client";
-import { parseListQuery, toPage, type ListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
-import { applicationScope } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import { parseListQuery, toPage, type ListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { applicationScope } from "@/lib/core/tenancy/scope";
 import { toApplicationEntry, toPortalApplication } from "./transform";
 
 async function findApplications(actor: Actor, query: ListQuery) {

@@ -1,9 +1,9 @@
-import { newConsumerSecret } from "@/lib/crypto/random";
-import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
-import { prisma } from "@/lib/db/client";
-import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
-import type { DeveloperActor } from "@/lib/tenancy/actor";
-import { ownApplicationScope } from "@/lib/tenancy/scope";
+import { newConsumerSecret } from "@/lib/core/crypto/random";
+import { decryptSecret, encryptSecret } from "@/lib/core/crypto/secret-box";
+import { prisma } from "@/lib/core/db/client";
+import { forgetCachedCredentials } from "@/lib/http/oauth/credential-cache";
+import type { DeveloperActor } from "@/lib/core/tenancy/actor";
+import { ownApplicationScope } from "@/lib/core/tenancy/scope";
 import { getOwnApplicationOrThrow } from "./get-application";
 
 // An application's consumer secret, shown to its developer only on an explicit reveal. (The

@@ -1,7 +1,6 @@
 import type { Application, Domain } from "@prisma/client";
+import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
 import type { ApplicationEntry } from "./schemas";
-
-export const applicationPublicId = (domainName: string, appName: string) => `${domainName}:${appName}`;
 
 /** The public shape of an application (spec "Application"): never its consumer secret. */
 export function toApplicationEntry(app: Application & { domain: Domain }): ApplicationEntry {
@@ -21,9 +20,11 @@ export function toApplicationEntry(app: Application & { domain: Domain }): Appli
     allowJsonTunnel: app.allowJsonTunnel,
     legacyOAuth10: app.legacyOAuth10,
     serviceProvider: app.serviceProvider,
+    testTool: app.testTool,
     callbackUrlPrefixes: app.callbackUrlPrefixes,
     template: app.template as unknown[],
     notificationUrl: app.notificationUrl ?? undefined,
+    eventNames: app.eventNames as ApplicationEntry["eventNames"],
   };
 }
 

@@ -1,18 +1,18 @@
 import { getBillingAccountOrThrow } from "@/lib/billing/get-billing-account";
-import { prisma } from "@/lib/db/client";
-import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
-import { assertDeliverableUrl } from "@/lib/events/ssrf";
-import { notFound } from "@/lib/errors/api-error";
-import { withoutUnchangedReadOnly } from "@/lib/rest/read-only-fields";
-import type { Actor } from "@/lib/tenancy/actor";
-import { ownApplicationScope } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import { forgetCachedCredentials } from "@/lib/http/oauth/credential-cache";
+import { assertDeliverableUrl } from "@/lib/outbox/ssrf";
+import { notFound } from "@/lib/core/errors/api-error";
+import { withoutUnchangedReadOnly } from "@/lib/http/rest/read-only-fields";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { ownApplicationScope } from "@/lib/core/tenancy/scope";
 import { getOwnApplicationOrThrow } from "./get-application";
 import { APPLICATION_READ_ONLY, type ApplicationChanges } from "./schemas";
 import { toApplicationEntry } from "./transform";
 
 /**
  * Changes an application's settings. Through the API an application changes only itself
- * (notificationUrl, allow2legged; read-only fields of its GET representation are accepted unchanged);
+ * (notificationUrl, allow2legged, eventNames; read-only fields of its GET representation are accepted unchanged);
  * the developer changes any of theirs in the portal, with every setting.
  */
 export async function updateApplication(actor: Actor, ref: string, input: ApplicationChanges | Record<string, unknown>) {

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { Mp3Encoder } from "@breezystack/lamejs";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
+import { SPEECH_COMMAND, SPEECH_INSTALL_COMMAND } from "./speech-synthesizer";
 
 // The simulator's "caller": speech from Debian's espeak-ng (WAV on stdout), or a tone when it is
 // not installed, encoded as a real MP3 by lamejs (pure JavaScript, no native build).
@@ -27,7 +28,7 @@ const SYNTHESIS_TIMEOUT_MS = 20_000;
 
 /** A valid MP3 of the text spoken (or of a tone, said so in the log, when espeak-ng is absent). */
 export async function synthesizeMp3(text: string, opts: SynthesizeOptions = {}): Promise<SynthesizedMp3> {
-  const speech = await speak(text.slice(0, MAX_TEXT), opts.espeakCommand ?? "espeak-ng");
+  const speech = await speak(text.slice(0, MAX_TEXT), opts.espeakCommand ?? SPEECH_COMMAND);
   const pcm = speech ?? { samples: tone(opts.toneSeconds ?? 3, TONE_RATE), sampleRate: TONE_RATE };
   return { bytes: encodeMp3(pcm.samples, pcm.sampleRate, opts.kbps ?? 32), duration: pcm.samples.length / pcm.sampleRate, source: speech ? "espeak-ng" : "tone" };
 }
@@ -59,7 +60,7 @@ function speak(text: string, command: string): Promise<{ samples: Int16Array; sa
     const fallBack = (reason: string) => {
       if (settled) return;
       settled = true;
-      log.warn("speech synthesis unavailable: the voicemail is a tone", { command, reason });
+      log.warn(`speech synthesis unavailable: the voicemail is a tone (${SPEECH_INSTALL_COMMAND} adds speech)`, { command, reason });
       resolve(null);
     };
     child.on("error", (error) => fallBack(String(error)));

@@ -1,6 +1,7 @@
-import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { applicationScope } from "@/lib/core/tenancy/scope";
 import { getBillingAccountOrThrow } from "./get-billing-account";
 
 /**
@@ -15,9 +16,16 @@ export async function assignableAccountId(actor: Actor, accountId: string | null
   return accountId === null ? null : (await getBillingAccountOrThrow(actor, accountId)).id;
 }
 
-/** Where a new user goes without an explicit accountId: the creating application's default account, if any. */
-export async function defaultAccountId(actor: Actor): Promise<string | null> {
-  if (actor.kind !== "application") return null;
-  const app = await prisma.application.findUnique({ where: { id: actor.applicationId }, select: { defaultBillingAccountId: true } });
+/**
+ * Where a new user of this domain goes without an explicit accountId: the creating application's
+ * default account; in the portal, that of the domain's oldest application that names one.
+ */
+export async function defaultAccountId(actor: Actor, domainId: string): Promise<string | null> {
+  if (actor.kind === "user") return null;
+  const app = await prisma.application.findFirst({
+    where: actor.kind === "application" ? { id: actor.applicationId } : { AND: [{ domainId, defaultBillingAccountId: { not: null } }, applicationScope(actor)] },
+    select: { defaultBillingAccountId: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return app?.defaultBillingAccountId ?? null;
 }

@@ -1,16 +1,19 @@
-import type { Tx } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/errors/api-error";
+import type { Prisma } from "@prisma/client";
+import type { Tx } from "@/lib/core/db/client";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
 import { publishCreditEvents } from "./credit-events";
-import type { PricedItem } from "./price-table";
+import type { PricedItem } from "@/lib/core/price-table";
 import { formatMoney, unitPrice } from "./pricing";
 
-export type { PricedItem } from "./price-table";
+export type { PricedItem } from "@/lib/core/price-table";
 
 export interface ChargeInput {
   accountId: string;
   item: PricedItem;
   /** Whole units of the item (started minutes, messages, months); default 1. */
   quantity?: number;
+  /** A price fixed earlier (a call's minute price when it was placed); default the pricing table's. */
+  unitPrice?: Prisma.Decimal;
   /** The user the action is for; shown in the ledger and the events. */
   userId?: string;
   /** What is paid for, e.g. "call:<id>" or "device:service:447700900123". */
@@ -33,7 +36,7 @@ export async function chargeAccount(tx: Tx, input: ChargeInput): Promise<{ ledge
     select: { id: true, name: true, currency: true, lowCreditThreshold: true },
   });
   if (!account) throw notFound(`Billing account ${input.accountId}`);
-  const price = unitPrice(account.currency, input.item);
+  const price = input.unitPrice ?? unitPrice(account.currency, input.item);
   const amount = price.times(quantity);
 
   const { count } = await tx.billingAccount.updateMany({

@@ -1,6 +1,6 @@
-import { defineContract } from "@/lib/rest/contract";
-import type { Filterable } from "@/lib/rest/list-query";
-import { userPath } from "@/lib/users/contracts";
+import { defineContract } from "@/lib/http/rest/contract";
+import type { Filterable } from "@/lib/http/rest/list-query";
+import { userPath } from "@/lib/http/rest/path-params";
 import { billingEntrySchema, ledgerEntrySchema } from "./schemas";
 
 // A user's billing, read through the user (docs/billing.md): accounts belong to developers and may
@@ -33,7 +33,7 @@ export const listUserLedgerContract = defineContract({
   path: "/billing/{guid}/ledger",
   tag: "Billing",
   summary: "List a user's ledger entries",
-  description: `Newest first: the debits for this user and the account's credits (top-ups). ${noAccount}`,
+  description: `Newest first: this user's own entries (debits, and the release of a call's unused minutes) and the account's top-ups. ${noAccount}`,
   auth: "application",
   params: userPath,
   list: ledgerFilterable,

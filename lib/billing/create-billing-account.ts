@@ -1,7 +1,7 @@
 import { Prisma } from "@prisma/client";
-import { prisma, type Tx } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
+import { prisma, type Tx } from "@/lib/core/db/client";
+import { ApiError, fieldError } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
 import { creditAccount } from "./credit-account";
 import { billingCurrencies } from "./pricing";
 import type { CreateBillingAccountInput } from "./schemas";
@@ -21,9 +21,7 @@ export async function createBillingAccount(actor: Actor, input: CreateBillingAcc
   developerOnly(actor);
   const currencies = billingCurrencies();
   if (!currencies.includes(input.currency)) {
-    throw new ApiError("validation_failed", `currency must be one of ${currencies.join(", ")} (the pricing table's currencies)`, {
-      extra: { errors: [{ field: "currency", message: `must be one of ${currencies.join(", ")}` }] },
-    });
+    throw fieldError("currency", `must be one of ${currencies.join(", ")}`, { detail: `currency must be one of ${currencies.join(", ")} (the pricing table's currencies)` });
   }
   return prisma.$transaction(async (tx) => {
     await assertAccountNameFree(tx, actor.developerId, input.name);

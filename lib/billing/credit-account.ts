@@ -1,12 +1,19 @@
 import type { Prisma } from "@prisma/client";
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/core/db/client";
+import type { PricedItem } from "@/lib/core/price-table";
 import { formatMoney } from "./pricing";
 
-/** Adds credit (a top-up or an opening balance) and writes its ledger entry, in the caller's transaction. */
-export async function creditAccount(
-  tx: Tx,
-  input: { accountId: string; amount: Prisma.Decimal; reference: string; description: string },
-): Promise<{ ledgerEntryId: string; balance: string }> {
+export interface CreditInput {
+  accountId: string;
+  amount: Prisma.Decimal;
+  reference: string;
+  description: string;
+  /** What is given back (e.g. a call's unused minutes: "call_minute", their count and price); default a top-up. */
+  refund?: { item: PricedItem; quantity: number; unitPrice: Prisma.Decimal; userId: string };
+}
+
+/** Adds credit (a top-up, an opening balance, or a refund) and writes its ledger entry, in the caller's transaction. */
+export async function creditAccount(tx: Tx, input: CreditInput): Promise<{ ledgerEntryId: string; balance: string }> {
   const { balance } = await tx.billingAccount.update({
     where: { id: input.accountId },
     data: { balance: { increment: input.amount } },
@@ -16,8 +23,10 @@ export async function creditAccount(
     data: {
       accountId: input.accountId,
       kind: "credit",
-      item: "top_up",
-      unitPrice: input.amount,
+      item: input.refund?.item ?? "top_up",
+      quantity: input.refund?.quantity,
+      unitPrice: input.refund?.unitPrice ?? input.amount,
+      userId: input.refund?.userId,
       amount: input.amount,
       balanceAfter: balance,
       reference: input.reference,

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import type { Tx } from "@/lib/db/client";
-import { publishEvent } from "@/lib/events/publish";
+import type { Tx } from "@/lib/core/db/client";
+import { publishEvent } from "@/lib/outbox/publish";
 import { cheapestPrice, formatMoney } from "./pricing";
 
 interface BalanceChange {

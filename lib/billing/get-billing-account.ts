@@ -1,11 +1,11 @@
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { billingAccountScope, userScope } from "@/lib/tenancy/scope";
-import { isGuid } from "@/lib/validation";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { billingAccountScope, userScope } from "@/lib/core/tenancy/scope";
+import { isGuid } from "@/lib/core/validation";
 import { toBillingEntry } from "./transform";
 
-/** An account the actor may see or assign (lib/tenancy/scope.ts); 404 otherwise. */
+/** An account the actor may see or assign (lib/core/tenancy/scope.ts); 404 otherwise. */
 export async function getBillingAccountOrThrow(actor: Actor, accountId: string) {
   const account = isGuid(accountId)
     ? await prisma.billingAccount.findFirst({ where: { AND: [{ id: accountId.toLowerCase() }, billingAccountScope(actor)] } })

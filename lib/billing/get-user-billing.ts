@@ -1,6 +1,6 @@
-import { prisma } from "@/lib/db/client";
-import type { Actor } from "@/lib/tenancy/actor";
-import { getUserOrThrow } from "@/lib/users/get-user";
+import { prisma } from "@/lib/core/db/client";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { requireBillingAccount } from "./require-billing-account";
 import { toBillingEntry } from "./transform";
 

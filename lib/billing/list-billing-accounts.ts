@@ -1,6 +1,6 @@
-import { prisma } from "@/lib/db/client";
-import type { Actor } from "@/lib/tenancy/actor";
-import { billingAccountScope } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { billingAccountScope } from "@/lib/core/tenancy/scope";
 import { toBillingEntry } from "./transform";
 
 /** The developer's accounts with their member counts, oldest first (the portal's Billing page). */

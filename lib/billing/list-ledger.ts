@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import { toPage, type ListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
+import { prisma } from "@/lib/core/db/client";
+import { toPage, type ListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
 import { getBillingAccountOrThrow } from "./get-billing-account";
 import { getUserAccountOrThrow } from "./get-user-billing";
 import { toLedgerEntry } from "./transform";
@@ -20,10 +20,10 @@ async function ledgerRows(where: Prisma.LedgerEntryWhereInput, query: ListQuery)
   ]);
 }
 
-/** The API's view: the user's own debits and the account's credits, newest first. */
+/** The API's view: the user's own entries (debits, refunds) and the account's top-ups, newest first; never another member's. */
 export async function listUserLedger(actor: Actor, userGuid: string, query: ListQuery) {
   const { user, account } = await getUserAccountOrThrow(actor, userGuid);
-  const [total, rows] = await ledgerRows({ accountId: account.id, OR: [{ userId: user.id }, { kind: "credit" }] }, query);
+  const [total, rows] = await ledgerRows({ accountId: account.id, OR: [{ userId: user.id }, { kind: "credit", userId: null }] }, query);
   return toPage(query, total, rows.map((row) => toLedgerEntry(row, account.currency)));
 }
 

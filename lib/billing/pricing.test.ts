@@ -1,8 +1,8 @@
 import { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "@/lib/config";
+import { ConfigError, loadConfig } from "@/lib/core/config";
 import { creditEventTypes } from "./credit-events";
-import { DEFAULT_PRICES } from "./price-table";
+import { DEFAULT_PRICES } from "@/lib/core/price-table";
 import { cheapestPrice, formatMoney, unitPrice } from "./pricing";
 
 const d = (v: string) => new Prisma.Decimal(v);

@@ -1,6 +1,6 @@
 import { Prisma } from "@prisma/client";
-import { config } from "@/lib/config";
-import { PRICED_ITEMS, type PricedItem, type PriceTable } from "./price-table";
+import { config } from "@/lib/core/config";
+import { PRICED_ITEMS, type PricedItem, type PriceTable } from "@/lib/core/price-table";
 
 // Prices as decimals, read from the configured table (config().billingPrices).
 

@@ -1,8 +1,8 @@
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { userScope } from "@/lib/tenancy/scope";
-import { isGuid } from "@/lib/validation";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { userScope } from "@/lib/core/tenancy/scope";
+import { isGuid } from "@/lib/core/validation";
 import { getBillingAccountOrThrow } from "./get-billing-account";
 
 /** Takes a user out of this account (only if it is still in it); its billable actions are 403 until it joins another. */

@@ -1,5 +1,5 @@
-import { prisma, type Tx } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/errors/api-error";
+import { prisma, type Tx } from "@/lib/core/db/client";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
 
 export const BILLING_REQUIRED_DETAIL =
   "This user is not in a billing account, so it cannot make calls, hold purpose numbers or send messages. " +

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { guid } from "@/lib/validation";
-import { moneyAmount, PRICED_ITEMS } from "./price-table";
+import { guid } from "@/lib/core/validation";
+import { moneyAmount, PRICED_ITEMS } from "@/lib/core/price-table";
 
 const accountName = z.string().trim().min(1, "is required").max(100, "is at most 100 characters");
 const positiveAmount = moneyAmount.refine((v) => Number(v) > 0, "must be more than 0");

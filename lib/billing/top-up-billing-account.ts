@@ -1,6 +1,6 @@
 import { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import type { Actor } from "@/lib/tenancy/actor";
+import { prisma } from "@/lib/core/db/client";
+import type { Actor } from "@/lib/core/tenancy/actor";
 import { developerOnly } from "./create-billing-account";
 import { creditAccount } from "./credit-account";
 import { getBillingAccountOrThrow } from "./get-billing-account";

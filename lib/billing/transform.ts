@@ -1,5 +1,5 @@
 import type { BillingAccount, LedgerEntry } from "@prisma/client";
-import { PRICED_ITEMS } from "./price-table";
+import { PRICED_ITEMS } from "@/lib/core/price-table";
 import { cheapestPrice, formatMoney, unitPrice } from "./pricing";
 import type { BillingEntry, LedgerEntryView } from "./schemas";
 

@@ -1,7 +1,7 @@
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { billingAccountScope } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { billingAccountScope } from "@/lib/core/tenancy/scope";
 import { assertAccountNameFree, developerOnly } from "./create-billing-account";
 import { getBillingAccountOrThrow } from "./get-billing-account";
 import type { UpdateBillingAccountInput } from "./schemas";

@@ -1,6 +1,6 @@
 import type { Call, CallLeg } from "@prisma/client";
-import type { Tx } from "@/lib/db/client";
-import { publishEvent } from "@/lib/events/publish";
+import type { Tx } from "@/lib/core/db/client";
+import { publishEvent } from "@/lib/outbox/publish";
 import { callPath } from "./transform";
 
 export type CallEventType =
@@ -30,5 +30,6 @@ export async function publishCallEvent(
     type,
     resourcePath: callPath(call),
     params: { callid: call.id, guid: call.userId, source: call.legs[0]?.address, dest: call.legs[1]?.address, ...params },
+    inbound: !call.outbound,
   });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/rest/contract";
-import type { Filterable } from "@/lib/rest/list-query";
-import { guidParam } from "@/lib/validation";
+import { defineContract } from "@/lib/http/rest/contract";
+import type { Filterable } from "@/lib/http/rest/list-query";
+import { guidParam } from "@/lib/core/validation";
 import { callEntrySchema, createCallSchema, updateCallSchema, updateLegSchema } from "./schemas";
 
 export const callFilterable: Filterable = {
@@ -39,7 +39,7 @@ export const createCallContract = defineContract({
   tag: "Calls",
   summary: "Place a call",
   description:
-    "Dials every leg (addresses as for devices) and answers 201 once the first two have answered. A leg that is busy (409 call_busy), does not answer (409 call_not_answered) or fails (502 call_failed) ends the call; still ringing after CALL_CONNECT_WAIT_MS is 504 call_pending. Each problem names the leg and carries the call's Location: the call stays in the history. The user needs a billing account that can pay a minute (403 billing_required, 409 credit_exhausted). Send an Idempotency-Key header to retry safely: the same key and body within 24 h returns the first response.",
+    "Dials every leg (addresses as for devices) and answers 201 once the first two have answered. A leg that is busy (409 call_busy), does not answer (409 call_not_answered) or fails (502 call_failed) ends the call; still ringing after CALL_CONNECT_WAIT_MS is 504 call_pending. Each problem names the leg and carries the call's Location: the call stays in the history. The call's first minute is debited from the user's billing account when it is placed, each further minute as it starts, and unused minutes go back at the end; a call whose next minute the account cannot pay ends (reason credit_exhausted). Without an account 403 billing_required; a balance that cannot pay the first minute 409 credit_exhausted, and no call is placed. Send an Idempotency-Key header to retry safely: the same key and body within 24 h returns the first response.",
   auth: "application",
   idempotent: true,
   params: userPath,

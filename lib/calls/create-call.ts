@@ -1,38 +1,43 @@
-import { setTimeout as sleep } from "node:timers/promises";
-import { REST_PREFIX } from "@/lib/rest/responses";
-import { formatMoney, unitPrice } from "@/lib/billing/pricing";
+import { REST_PREFIX } from "@/lib/core/urls";
 import { requireBillingAccount } from "@/lib/billing/require-billing-account";
-import { config } from "@/lib/config";
-import { prisma } from "@/lib/db/client";
-import { e164Digits, normalizeDeviceId } from "@/lib/devices/address";
-import { ApiError } from "@/lib/errors/api-error";
-import { kickDelivery } from "@/lib/events/publish";
-import type { Actor } from "@/lib/tenancy/actor";
-import { getUserOrThrow } from "@/lib/users/get-user";
+import { config } from "@/lib/core/config";
+import { prisma } from "@/lib/core/db/client";
+import { log } from "@/lib/core/log";
+import { e164Digits, normalizeDeviceId } from "@/lib/core/address";
+import { ApiError, fieldError } from "@/lib/core/errors/api-error";
+import { kickDelivery } from "@/lib/outbox/publish";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
+import { watchCall } from "./call-changes";
+import { reserveFirstMinute } from "./call-credit";
 import { ensureCallsReady } from "./calls-ready";
-import { engine } from "./engine";
+import { telephonyEngine } from "@/lib/telephony/configured-engine";
 import { getCall } from "./get-call";
 import { legOutcome } from "./leg-outcome";
 import { openCall } from "./open-call";
 import type { CreateCallInput } from "./schemas";
 import { callPath, withLegs, type CallRow } from "./transform";
-import { applicationPublicId } from "@/lib/applications/transform";
+import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
 
-const POLL_MS = 25;
+/** While waiting for the answer event, the call is read again this often anyway: a lost notification costs at most this. */
+const RECHECK_MS = 1000;
 
-function invalid(field: string, message: string): ApiError {
-  return new ApiError("validation_failed", `${field}: ${message}`, { extra: { errors: [{ field, message }] } });
-}
 
-/** Each leg as a device address (the devices' rules); a bad one is a 400 naming legs.<i>. */
+/** What a call can dial: the original library documents "SIP: or TEL: only". */
+const CALLABLE_SCHEMES = new Set(["tel", "sip"]);
+
+/** Each leg as a device address (the devices' rules), tel: or sip: only; a bad one is a 400 naming legs.<i>. */
 function legAddresses(legs: string[]): string[] {
   return legs.map((leg, i) => {
+    let normalized: ReturnType<typeof normalizeDeviceId>;
     try {
-      return normalizeDeviceId(leg).address;
+      normalized = normalizeDeviceId(leg);
     } catch (error) {
       const why = error instanceof ApiError ? error.message.replace(/^id: /, "") : "is not an address";
-      throw invalid(`legs.${i}`, why);
+      throw fieldError(`legs.${i}`, why);
     }
+    if (!CALLABLE_SCHEMES.has(normalized.scheme)) throw fieldError(`legs.${i}`, `a call leg is a tel: or sip: address; ${normalized.scheme}: cannot be called`);
+    return normalized.address;
   });
 }
 
@@ -44,43 +49,42 @@ async function callerIdOf(userId: string, given: string): Promise<string> {
     try {
       candidates = [normalizeDeviceId(given).address];
     } catch {
-      throw invalid("callerid", "is neither a phone number nor a device address");
+      throw fieldError("callerid", "is neither a phone number nor a device address");
     }
   }
   const device = await prisma.device.findFirst({
     where: { userId, address: { in: candidates }, OR: [{ verified: true }, { address: { startsWith: "service:" } }] },
     select: { address: true },
   });
-  if (!device) throw invalid("callerid", `${given} is not a purpose number this user holds nor one of its verified devices`);
+  if (!device) throw fieldError("callerid", `${given} is not a purpose number this user holds nor one of its verified devices`);
   return device.address;
 }
 
+/** The caller id a call shows when none is given: the user's own, else the oldest purpose number it holds. */
+export async function defaultCallerId(user: { id: string; callerId: string | null }): Promise<string | null> {
+  if (user.callerId) return user.callerId;
+  const number = await prisma.device.findFirst({
+    where: { userId: user.id, address: { startsWith: "service:" } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { address: true },
+  });
+  return number?.address ?? null;
+}
+
 /** The application a call is placed through: the caller's; in the portal, the domain's oldest application. */
-async function placingApplication(actor: Actor, domainId: string): Promise<{ id: string; publicId: string }> {
+export async function placingApplication(actor: Actor, domainId: string): Promise<{ id: string; publicId: string }> {
   if (actor.kind !== "developer") return { id: actor.applicationId, publicId: actor.applicationPublicId };
   const app = await prisma.application.findFirst({ where: { domainId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { domain: { select: { name: true } } } });
   if (!app) throw new ApiError("conflict", "The user's domain has no application to place the call through: create one first.");
   return { id: app.id, publicId: applicationPublicId(app.domain.name, app.name) };
 }
 
-/** Billing is checked up front: the user needs a billing account that can pay at least one minute. */
-async function assertCanPayAMinute(userId: string): Promise<void> {
-  const { accountId } = await requireBillingAccount(userId);
-  const account = await prisma.billingAccount.findUniqueOrThrow({ where: { id: accountId }, select: { name: true, balance: true, currency: true } });
-  const price = unitPrice(account.currency, "call_minute");
-  if (account.balance.gte(price)) return;
-  throw new ApiError(
-    "credit_exhausted",
-    `The billing account "${account.name}" has ${formatMoney(account.balance)} ${account.currency} left; a call needs at least one minute (${formatMoney(price)} ${account.currency}). ` +
-      "The developer can add credit in the developer portal (Billing page).",
-    { extra: { balance: formatMoney(account.balance), price: formatMoney(price), currency: account.currency } },
-  );
-}
-
 /**
- * Places a call: validates the legs and caller id, checks billing, dials every leg, and waits up
- * to CALL_CONNECT_WAIT_MS for the first two to answer. Connected: the call. Otherwise a problem
- * naming the leg and why (docs/calls.md); the call stays in the history either way.
+ * Places a call: validates the legs and caller id, opens the call and reserves its first minute
+ * from the user's billing account in one transaction (403 billing_required, 409 credit_exhausted:
+ * then no call exists), dials every leg, and waits up to CALL_CONNECT_WAIT_MS for the first two to
+ * answer. Connected: the call. Otherwise a problem naming the leg and why (docs/calls.md); the
+ * call stays in the history either way.
  */
 export async function createCall(actor: Actor, guid: string, input: CreateCallInput, guest?: { callerId: string }) {
   await ensureCallsReady();
@@ -88,12 +92,12 @@ export async function createCall(actor: Actor, guid: string, input: CreateCallIn
   const legs = legAddresses(input.legs);
   const given = input.callerid ?? input.callerId ?? input.callerID;
   // A guest call (docs/tokens.md) shows the guest's name, which is no number of the user's.
-  const callerId = guest ? guest.callerId : given ? await callerIdOf(user.id, given) : user.callerId;
-  await assertCanPayAMinute(user.id);
+  const callerId = guest ? guest.callerId : given ? await callerIdOf(user.id, given) : await defaultCallerId(user);
   const application = await placingApplication(actor, user.domainId);
 
   const call = await prisma.$transaction(async (tx) => {
-    const at = await engine().now(tx);
+    const { accountId } = await requireBillingAccount(user.id, tx);
+    const at = await telephonyEngine().now(user.domainId, tx);
     const opened = await openCall(tx, {
       user,
       application,
@@ -104,25 +108,39 @@ export async function createCall(actor: Actor, guid: string, input: CreateCallIn
       outbound: true,
       at,
     });
-    for (const leg of opened.legs) {
-      await engine().originate(tx, { callId: opened.id, legId: leg.id, address: leg.address }, callerId);
-      await tx.callLeg.update({ where: { id: leg.id }, data: { status: "CONNECTING" } });
-    }
+    for (const leg of opened.legs) await telephonyEngine().originate(tx, { callId: opened.id, legId: leg.id, address: leg.address }, callerId);
+    await tx.callLeg.updateMany({ where: { callId: opened.id }, data: { status: "CONNECTING" } });
+    // Last: it locks the account's row until the commit, and concurrent calls of the account queue there.
+    await reserveFirstMinute(tx, opened, accountId);
     return opened;
   });
   kickDelivery();
+  // Fires what became due while the call was being placed (rings, a busy line): the engine's alarm
+  // may have gone off before this commit. The answer comes later, by itself (the alarm, the scheduler).
+  telephonyEngine()
+    .tick()
+    .catch((error) => log.error("telephony tick after placing a call failed", { callId: call.id, error: String(error) }));
   const outcome = await waitForConnect(call.id);
   if (outcome.status === "CONNECTED") return getCall(actor, guid, call.id);
   throw refusal(outcome, guid);
 }
 
+/**
+ * The call once connected or ended, or as it stands after CALL_CONNECT_WAIT_MS: read again at each
+ * change the engine reports for it (call-changes.ts), and every RECHECK_MS in case one was lost.
+ */
 async function waitForConnect(callId: number): Promise<CallRow> {
   const deadline = Date.now() + config().CALL_CONNECT_WAIT_MS;
-  for (;;) {
-    if ((await engine().tick()) > 0) kickDelivery();
-    const call = await prisma.call.findUniqueOrThrow({ where: { id: callId }, include: withLegs });
-    if (call.connectTime || !call.active || Date.now() >= deadline) return call;
-    await sleep(POLL_MS);
+  const watch = watchCall(callId);
+  try {
+    for (;;) {
+      const call = await prisma.call.findUniqueOrThrow({ where: { id: callId }, include: withLegs });
+      const left = deadline - Date.now();
+      if (call.connectTime || !call.active || left <= 0) return call;
+      await watch.wait(Math.min(RECHECK_MS, left));
+    }
+  } finally {
+    watch.close();
   }
 }
 

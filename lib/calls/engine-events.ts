@@ -1,9 +1,13 @@
-import type { Tx } from "@/lib/db/client";
-import type { EngineEvent, LegRef } from "@/lib/telephony/engine";
+import type { Tx } from "@/lib/core/db/client";
+import { log } from "@/lib/core/log";
+import { runDeliveryBatch } from "@/lib/outbox/deliver";
+import type { EngineEvent, EngineHooks, LegRef } from "@/lib/telephony/engine";
 import { canTransition, isEnded, type LegStatus } from "@/lib/telephony/leg-state";
 import { publishCallEvent } from "./call-events";
+import { extendCallCredit, startMinuteTimer } from "./call-credit";
 import { endCall, endLeg, finishRecording } from "./end-call";
-import { engine } from "./engine";
+import { telephonyEngine } from "@/lib/telephony/configured-engine";
+import { callChanged } from "./call-changes";
 import { createInboundCall } from "./inbound-call";
 import { onInboundCallNotAnswered } from "./inbound-handlers";
 import { lockCall } from "./lock-call";
@@ -27,6 +31,13 @@ export async function handleEngineEvent(tx: Tx, event: EngineEvent): Promise<voi
     await lockCall(tx, event.callId);
     const call = await tx.call.findUnique({ where: { id: event.callId }, include: withLegs });
     if (call?.recording) await finishRecording(tx, call, event.audio);
+    return;
+  }
+  if (event.kind === "timer") {
+    await lockCall(tx, event.callId);
+    const call = await tx.call.findUnique({ where: { id: event.callId }, include: withLegs });
+    const stop = call && (await extendCallCredit(tx, call, event.at));
+    if (stop) await endCall(tx, event.callId, "COMPLETED", event.at, { reason: stop });
     return;
   }
   const target = await tx.callLeg.findUnique({ where: { id: event.legId }, select: { callId: true } });
@@ -62,12 +73,13 @@ async function legAnswered(tx: Tx, call: CallRow, legId: number, at: Date): Prom
   await publishCallEvent(tx, call, "CallLegAnswered", { leg: legId, status: "ANSWERED", answered_timestamp: at.toISOString() });
   const updated = await tx.call.findUniqueOrThrow({ where: { id: call.id }, include: withLegs });
   const [first, second] = updated.legs;
-  if (updated.connectTime) return engine().bridge(tx, call.id, [legId]);
+  if (updated.connectTime) return telephonyEngine().bridge(tx, call.id, [legId]);
   if (first?.status !== "ANSWERED" || second?.status !== "ANSWERED") return;
   await tx.call.update({ where: { id: call.id }, data: { connectTime: at, status: "CONNECTED" } });
-  await engine().bridge(tx, call.id, [first.id, second.id]);
+  await startMinuteTimer(tx, { ...updated, connectTime: at });
+  await telephonyEngine().bridge(tx, call.id, [first.id, second.id]);
   await publishCallEvent(tx, updated, "CallStatusChanged", { status: "CONNECTED", mode: updated.mode });
-  if (updated.mode !== "talk") for (const leg of [first, second]) await engine().setMode(tx, leg.id, updated.mode as "hold");
+  if (updated.mode !== "talk") for (const leg of [first, second]) await telephonyEngine().setMode(tx, leg.id, updated.mode as "hold");
   if (updated.announce) await playToLegs(tx, updated, [first, second], "announce", [{ type: "string", value: updated.announce }]);
 }
 
@@ -87,3 +99,17 @@ export async function afterLegEnded(tx: Tx, callId: number, legId: number, statu
   }
   if (liveLegs(call).length < 2) await endCall(tx, call.id, "COMPLETED", at);
 }
+
+/**
+ * What the engine reports to, bound once at server start (lib/registry/server-start.ts): its events
+ * are applied here; once each committed, the call's waiters wake (POST /calls waits for the answer)
+ * and the webhooks it published go out.
+ */
+export const engineHooks: EngineHooks = {
+  onEvent: handleEngineEvent,
+  onCommitted(callId) {
+    if (callId !== null) callChanged(callId);
+    // Not kickDelivery: this may run after the request that set the engine's alarm has ended (no after()). One batch runs at a time.
+    runDeliveryBatch().catch((error) => log.error("delivery after an engine event failed", { error: String(error) }));
+  },
+};

@@ -1,10 +1,10 @@
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { callScope } from "@/lib/tenancy/scope";
-import { getUserOrThrow } from "@/lib/users/get-user";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { callScope } from "@/lib/core/tenancy/scope";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { ensureCallsReady } from "./calls-ready";
-import { engine } from "./engine";
+import { telephonyEngine } from "@/lib/telephony/configured-engine";
 import { recordingsOf, toCallEntry, withLegs, type CallRow } from "./transform";
 
 /** A call of a user the actor may see; 404 otherwise (another domain's call looks like no call). */
@@ -17,10 +17,12 @@ export async function getCallOrThrow(actor: Actor, guid: string, callId: string 
   return call;
 }
 
-/** Public entries of calls, with their recordings and durations up to the engine's now. */
+/** Public entries of calls, with their recordings and durations up to the engine's now of each call's domain. */
 export async function toCallEntries(calls: CallRow[]) {
-  const [recordings, now] = await Promise.all([recordingsOf(calls), engine().now()]);
-  return calls.map((call) => toCallEntry(call, recordings.get(call.id), now));
+  const domains = [...new Set(calls.map((c) => c.domainId))];
+  const [recordings, nows] = await Promise.all([recordingsOf(calls), Promise.all(domains.map(async (d) => [d, await telephonyEngine().now(d)] as const))]);
+  const nowOf = new Map(nows);
+  return calls.map((call) => toCallEntry(call, recordings.get(call.id), nowOf.get(call.domainId)));
 }
 
 export async function getCall(actor: Actor, guid: string, callId: string | number) {

@@ -1,8 +1,8 @@
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/core/db/client";
 import { findNumberHolder } from "@/lib/numbers/find-number-holder";
 import type { LegRef } from "@/lib/telephony/engine";
 import { openCall } from "./open-call";
-import { applicationPublicId } from "@/lib/applications/transform";
+import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
 
 /**
  * An inbound call from `from` to the user holding purpose number `to` (service:<digits>): the

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/core/db/client";
 import { queueVoicemail } from "@/lib/voicemail/pending-voicemail";
 import { endCall } from "./end-call";
 import type { CallRow } from "./transform";

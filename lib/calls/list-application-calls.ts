@@ -1,9 +1,9 @@
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
-import type { ListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
-import { applicationScope } from "@/lib/tenancy/scope";
-import { isGuid } from "@/lib/validation";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { ListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { applicationScope } from "@/lib/core/tenancy/scope";
+import { isGuid } from "@/lib/core/validation";
 import { pageOfCalls } from "./list-calls";
 
 /** A page of the calls placed through one application (the portal's Calls page of an application), newest first. */

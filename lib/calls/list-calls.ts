@@ -1,9 +1,9 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import { toPage, type ListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
-import { callScope } from "@/lib/tenancy/scope";
-import { getUserOrThrow } from "@/lib/users/get-user";
+import { prisma } from "@/lib/core/db/client";
+import { toPage, type ListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { callScope } from "@/lib/core/tenancy/scope";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { ensureCallsReady } from "./calls-ready";
 import { toCallEntries } from "./get-call";
 import { withLegs } from "./transform";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/core/db/client";
 
 /** Serializes changes to one call (API controls and engine reports) until the transaction ends. */
 export async function lockCall(tx: Tx, callId: number): Promise<void> {

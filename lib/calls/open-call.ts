@@ -1,6 +1,6 @@
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/core/db/client";
 import { publishCallEvent } from "./call-events";
-import { bootId } from "./calls-ready";
+import { bootId } from "./boot-id";
 import { withLegs, type CallRow } from "./transform";
 
 export interface NewCall {

@@ -1,6 +1,6 @@
 import type { CallLeg } from "@prisma/client";
-import type { Tx } from "@/lib/db/client";
-import { engine } from "./engine";
+import type { Tx } from "@/lib/core/db/client";
+import { telephonyEngine } from "@/lib/telephony/configured-engine";
 import type { PlayInput } from "./schemas";
 import type { CallRow } from "./transform";
 
@@ -10,7 +10,7 @@ export const playSeconds = (media: PlayInput["media"]) => media.reduce((sum, ite
 /** Plays media to legs; each reports PlayAnnouncementComplete with the transactionId when done. */
 export async function playToLegs(tx: Tx, call: CallRow, legs: CallLeg[], transactionId: string, media: PlayInput["media"]): Promise<void> {
   for (const leg of legs) {
-    await engine().play(tx, { callId: call.id, legId: leg.id, address: leg.address }, transactionId, playSeconds(media));
+    await telephonyEngine().play(tx, { callId: call.id, legId: leg.id, address: leg.address }, transactionId, playSeconds(media));
     await tx.callLeg.update({ where: { id: leg.id }, data: { playing: true, playId: transactionId } });
   }
 }

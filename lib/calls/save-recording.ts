@@ -1,5 +1,5 @@
 import type { Call } from "@prisma/client";
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/core/db/client";
 import { newBlobKey } from "@/lib/media/blob-store";
 import { blobStore } from "@/lib/media/configured-blob-store";
 import type { RecordedAudio } from "@/lib/telephony/engine";
@@ -7,8 +7,8 @@ import { callFolderName } from "./transform";
 
 /**
  * Stores a recording as a media file of the call's domain in folder call:<id>, which only the call's
- * user (and the application) may read (docs/media.md). A name already taken gets -<n> added.
- * Recordings do not count against MEDIA_QUOTA_BYTES (docs/calls.md).
+ * user may read (docs/media.md): <id>.mp3, or record.file. A name already taken (a second recording
+ * of the call) gets -<n> added: <id>-2.mp3. Recordings do not count against MEDIA_QUOTA_BYTES (docs/calls.md).
  */
 export async function saveRecording(tx: Tx, call: Call, audio: RecordedAudio): Promise<string> {
   const name = callFolderName(call.id);

@@ -49,7 +49,11 @@ const announce = z.string().trim().min(1).max(1000, "is at most 1000 characters"
 
 export const createCallSchema = z
   .strictObject({
-    legs: z.array(address).min(2, "name at least two addresses").max(10, "at most 10 legs"),
+    legs: z
+      .array(address)
+      .min(2, "name at least two addresses")
+      .max(10, "at most 10 legs")
+      .meta({ description: "tel: or sip: addresses; the first two are the parties whose answer connects the call." }),
     callerid: z.string().trim().min(1).max(300).optional().meta({ description: "A number the user holds or a verified device of the user (also accepted as callerId, callerID)." }),
     callerId: z.string().trim().min(1).max(300).optional(),
     callerID: z.string().trim().min(1).max(300).optional(),
@@ -65,8 +69,9 @@ const recordSchema = z.strictObject({
   file: z
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, "a file name: letters, digits, dot, dash, underscore")
+    .refine((name) => !/\.[^.]*$/.test(name) || /\.mp3$/i.test(name), "recordings are MP3: end the name in .mp3, or leave the extension out")
     .optional()
-    .meta({ description: "File name in the call's media folder call:<id>; default <id>-<n>.wav." }),
+    .meta({ description: "File name in the call's media folder call:<id> (.mp3 is added when missing); default <id>.mp3, then <id>-2.mp3, ..." }),
   append: z.boolean().optional(),
   flush: z.boolean().optional(),
   duration: z.number().int().min(1).max(3600).optional().meta({ description: "Seconds; without it the recording runs until recording:false or the call ends." }),

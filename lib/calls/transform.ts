@@ -1,6 +1,6 @@
 import type { Call, CallLeg } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import { CALL_FOLDER_PREFIX } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import { CALL_FOLDER_PREFIX } from "@/lib/core/tenancy/scope";
 import type { LegStatus } from "@/lib/telephony/leg-state";
 import type { CallEntry, CallStatus } from "./schemas";
 
@@ -14,13 +14,13 @@ export const callPath = (call: Pick<Call, "userId" | "id">) => `/calls/${call.us
 const seconds = (from: Date | null, to: Date | null) => (from && to ? Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000)) : 0);
 const iso = (d: Date | null) => d?.toISOString();
 
-/** The recordings of each call, as media paths. */
+/** The recordings of each call, as media paths: the MP3s of its call:<id> folder (a voicemail's is one; its transcripts are not). */
 export async function recordingsOf(calls: Pick<Call, "id" | "domainId" | "domainName">[]): Promise<Map<number, string[]>> {
   const byName = new Map(calls.map((c) => [callFolderName(c.id), c]));
   const folders = calls.length
     ? await prisma.mediaFolder.findMany({
         where: { OR: calls.map((c) => ({ domainId: c.domainId, name: callFolderName(c.id) })) },
-        select: { name: true, files: { select: { name: true }, orderBy: { createdAt: "asc" } } },
+        select: { name: true, files: { where: { name: { endsWith: ".mp3" } }, select: { name: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
       })
     : [];
   const result = new Map<number, string[]>();

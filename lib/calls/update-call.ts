@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { CallLeg } from "@prisma/client";
-import { prisma, type Tx } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/errors/api-error";
-import { kickDelivery } from "@/lib/events/publish";
-import type { Actor } from "@/lib/tenancy/actor";
-import { callScope } from "@/lib/tenancy/scope";
+import { prisma, type Tx } from "@/lib/core/db/client";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { kickDelivery } from "@/lib/outbox/publish";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { callScope } from "@/lib/core/tenancy/scope";
 import { assertInConversation, assertTransition, isEnded, type LegStatus } from "@/lib/telephony/leg-state";
 import { publishCallEvent } from "./call-events";
 import { endCall, endLeg, finishRecording } from "./end-call";
-import { engine } from "./engine";
+import { telephonyEngine } from "@/lib/telephony/configured-engine";
 import { afterLegEnded } from "./engine-events";
 import { getCall, getCallOrThrow } from "./get-call";
 import { lockCall } from "./lock-call";
@@ -17,6 +17,8 @@ import type { UpdateCallInput, UpdateLegInput } from "./schemas";
 import { withLegs, type CallRow } from "./transform";
 
 const live = (leg: CallLeg) => !isEnded(leg.status as LegStatus);
+/** record.file as stored: recordings are MP3 ("meeting" -> "meeting.mp3"). */
+const mp3FileName = (file: string) => `${file.replace(/\.mp3$/i, "")}.mp3`;
 
 async function reload(tx: Tx, callId: number): Promise<CallRow> {
   return tx.call.findUniqueOrThrow({ where: { id: callId }, include: withLegs });
@@ -24,19 +26,19 @@ async function reload(tx: Tx, callId: number): Promise<CallRow> {
 
 function assertActive(call: CallRow): void {
   if (!call.active) {
-    throw new ApiError("illegal_leg_state", `Call ${call.id} has ended (${call.status}): it can no longer be changed.`, { extra: { callId: call.id, status: call.status } });
+    throw new ApiError("illegal_leg_state", `Call ${call.id} has ended (${call.status}): it can no longer be changed.`, { extra: { callId: call.id, callStatus: call.status } });
   }
 }
 
 /** Controls on the whole call: mode, hang-up, record, play, announce, and transfer into it. */
 export async function updateCall(actor: Actor, guid: string, callId: string, input: UpdateCallInput) {
-  const { id } = await getCallOrThrow(actor, guid, callId);
+  const { id, domainId } = await getCallOrThrow(actor, guid, callId);
   await prisma.$transaction(async (tx) => {
     const transferFrom = input.id ? await transferSource(tx, actor, input.id, id) : undefined;
     await lockCall(tx, id);
-    const at = await engine().now(tx);
+    const at = await telephonyEngine().now(domainId, tx);
     if (transferFrom) await transfer(tx, transferFrom, await reload(tx, id), at);
-    await applyControls(tx, id, undefined, input, at);
+    await applyControls(tx, id, undefined, input, at, hungUpBy(actor));
   });
   kickDelivery();
   return getCall(actor, guid, id);
@@ -49,25 +51,29 @@ export async function updateLeg(actor: Actor, guid: string, callId: string, legI
   if (!leg) throw notFound(`Leg ${legId} of call ${callId}`);
   await prisma.$transaction(async (tx) => {
     await lockCall(tx, call.id);
-    const at = await engine().now(tx);
-    await applyControls(tx, call.id, leg.id, input, at);
+    const at = await telephonyEngine().now(call.domainId, tx);
+    await applyControls(tx, call.id, leg.id, input, at, hungUpBy(actor));
     if (input.requestDtmf) {
       const current = (await reload(tx, call.id)).legs.find((l) => l.id === leg.id)!;
       assertInConversation(leg.id, current.status as LegStatus, "collect DTMF digits");
-      await engine().collectDtmf(tx, { callId: call.id, legId: leg.id, address: leg.address }, input.requestDtmf.maxDigits, input.requestDtmf.timeOut);
+      await telephonyEngine().collectDtmf(tx, { callId: call.id, legId: leg.id, address: leg.address }, input.requestDtmf.maxDigits, input.requestDtmf.timeOut);
     }
   });
   kickDelivery();
   return getCall(actor, guid, call.id);
 }
 
-async function applyControls(tx: Tx, callId: number, legId: number | undefined, input: UpdateCallInput | UpdateLegInput, at: Date): Promise<void> {
+/** The reason a whole call hung up by this actor ends with: the developer hangs up in the portal. */
+const hungUpBy = (actor: Actor) => (actor.kind === "developer" ? "hung up in the portal" : "hung up through the API");
+
+/** `hangUpReason`: the call's reason when this hangs the whole call up (who did it: the portal or the API). */
+async function applyControls(tx: Tx, callId: number, legId: number | undefined, input: UpdateCallInput | UpdateLegInput, at: Date, hangUpReason: string): Promise<void> {
   let call = await reload(tx, callId);
   assertActive(call);
   const targets = () => call.legs.filter((l) => (legId === undefined ? live(l) : l.id === legId));
 
   if (input.mode === "hangup" || input.active === false) {
-    if (legId === undefined) return endCall(tx, callId, "COMPLETED", at, { reason: "hung up through the API" });
+    if (legId === undefined) return endCall(tx, callId, "COMPLETED", at, { reason: hangUpReason });
     const leg = targets()[0]!;
     assertTransition(leg.id, leg.status as LegStatus, "HUNGUP");
     await endLeg(tx, call, leg.id, "HUNGUP", at);
@@ -77,7 +83,7 @@ async function applyControls(tx: Tx, callId: number, legId: number | undefined, 
     const mode = input.mode;
     for (const leg of targets()) assertInConversation(leg.id, leg.status as LegStatus, `be put on ${mode}`);
     for (const leg of targets()) {
-      await engine().setMode(tx, leg.id, mode);
+      await telephonyEngine().setMode(tx, leg.id, mode);
       await tx.callLeg.update({ where: { id: leg.id }, data: { mode } });
       await publishCallEvent(tx, call, "CallStatusChanged", { leg: leg.id, status: leg.status, mode });
     }
@@ -86,14 +92,14 @@ async function applyControls(tx: Tx, callId: number, legId: number | undefined, 
   if (input.recording === false && call.recording) await finishRecording(tx, call);
   if (input.record) {
     call = await reload(tx, callId);
-    if (!call.connectTime) throw new ApiError("illegal_leg_state", `Call ${callId} is not connected yet (${call.status}): record once it is.`, { extra: { callId, status: call.status } });
+    if (!call.connectTime) throw new ApiError("illegal_leg_state", `Call ${callId} is not connected yet (${call.status}): record once it is.`, { extra: { callId, callStatus: call.status } });
     if (call.recording) throw new ApiError("conflict", `Call ${callId} is already recording: stop it with {"recording": false} first.`);
-    await engine().record(tx, callId, input.record.duration);
-    await tx.call.update({ where: { id: callId }, data: { recording: true, recordingFile: input.record.file ?? null } });
+    await telephonyEngine().record(tx, callId, input.record.duration);
+    await tx.call.update({ where: { id: callId }, data: { recording: true, recordingFile: input.record.file ? mp3FileName(input.record.file) : null } });
   }
   if (input.playing === false) {
     for (const leg of targets().filter((l) => l.playing)) {
-      await engine().stopPlay(tx, leg.id);
+      await telephonyEngine().stopPlay(tx, leg.id);
       await tx.callLeg.update({ where: { id: leg.id }, data: { playing: false, playId: null } });
       await publishCallEvent(tx, call, "PlayAnnouncementComplete", { leg: leg.id, status: leg.status, transactionId: leg.playId, interrupted: true });
     }
@@ -126,13 +132,13 @@ async function transferSource(tx: Tx, actor: Actor, id: string, destId: number):
 /** Moves an answered leg into the destination call: TRANSFERRING, then TRANSFERRED there and ANSWERED here. */
 async function transfer(tx: Tx, source: TransferSource, dest: CallRow, at: Date): Promise<void> {
   assertActive(dest);
-  if (!dest.connectTime) throw new ApiError("illegal_leg_state", `Call ${dest.id} is not connected yet (${dest.status}): transfer into a connected call.`, { extra: { callId: dest.id, status: dest.status } });
+  if (!dest.connectTime) throw new ApiError("illegal_leg_state", `Call ${dest.id} is not connected yet (${dest.status}): transfer into a connected call.`, { extra: { callId: dest.id, callStatus: dest.status } });
   const { leg } = source;
   assertTransition(leg.id, leg.status as LegStatus, "TRANSFERRING");
   await tx.callLeg.update({ where: { id: leg.id }, data: { status: "TRANSFERRING" } });
   const moved = await tx.callLeg.create({ data: { callId: dest.id, address: leg.address, status: "ANSWERED", startTime: at, answerTime: at } });
-  await engine().transfer(tx, leg.id, { callId: dest.id, legId: moved.id, address: moved.address });
-  await engine().bridge(tx, dest.id, [moved.id]);
+  await telephonyEngine().transfer(tx, leg.id, { callId: dest.id, legId: moved.id, address: moved.address });
+  await telephonyEngine().bridge(tx, dest.id, [moved.id]);
   await tx.callLeg.update({ where: { id: leg.id }, data: { status: "TRANSFERRED", endTime: at, playing: false, reason: `moved to call ${dest.id} as leg ${moved.id}` } });
   await publishCallEvent(tx, source.call, "CallStatusChanged", { leg: leg.id, status: "TRANSFERRED", movedTo: `${dest.id}/${moved.id}` });
   await publishCallEvent(tx, dest, "CallStatusChanged", { leg: moved.id, status: "moved", movedFrom: `${source.call.id}/${leg.id}` });

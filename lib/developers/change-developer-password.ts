@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "@/lib/crypto/password";
-import { prisma } from "@/lib/db/client";
-import { isPasswordless } from "@/lib/portal/oauth-developer";
-import { ApiError } from "@/lib/errors/api-error";
-import type { DeveloperActor } from "@/lib/tenancy/actor";
-import { password } from "@/lib/validation";
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "@/lib/core/crypto/password";
+import { prisma } from "@/lib/core/db/client";
+import { isPasswordless } from "@/lib/developers/oauth-developer";
+import { ApiError, fieldError } from "@/lib/core/errors/api-error";
+import type { DeveloperActor } from "@/lib/core/tenancy/actor";
+import { password } from "@/lib/core/validation";
 
 export const changeDeveloperPasswordSchema = z
   .object({
@@ -25,7 +25,7 @@ export async function changeDeveloperPassword(actor: DeveloperActor, input: z.in
     throw new ApiError("conflict", "Your account signs in with GitHub or Google and has no password to change.");
   }
   if (!(await verifyPassword(data.currentPassword, developer?.passwordHash ?? DUMMY_PASSWORD_HASH)) || !developer) {
-    throw new ApiError("validation_failed", "currentPassword is not your current password. Check it and try again.");
+    throw fieldError("currentPassword", "is not your current password. Check it and try again.", { detail: "currentPassword is not your current password. Check it and try again." });
   }
   const { count } = await prisma.developer.updateMany({
     where: { id: actor.developerId, passwordHash: developer.passwordHash },

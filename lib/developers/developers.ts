@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/errors/api-error";
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "@/lib/crypto/password";
-import { prisma } from "@/lib/db/client";
-import { password } from "@/lib/validation";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "@/lib/core/crypto/password";
+import { prisma } from "@/lib/core/db/client";
+import { password } from "@/lib/core/validation";
 
 export const signUpSchema = z.object({
   name: z.string().trim().min(1, "is required").max(100, "is at most 100 characters"),

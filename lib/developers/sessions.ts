@@ -1,6 +1,6 @@
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/core/db/client";
 
-// Portal sessions are JWTs carrying the developer's sessionVersion from sign-in; auth.ts refuses a
+// Portal sessions are JWTs carrying the developer's sessionVersion from sign-in; lib/portal/auth.ts refuses a
 // token whose version is no longer the developer's, so bumping it ends every session at once.
 
 /** Ends every portal session of the developer (sign-out, password change); they must sign in again. */

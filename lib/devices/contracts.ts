@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { numberEntrySchema, numberFilterable, searchNumbersQuery } from "@/lib/numbers/schemas";
-import { defineContract } from "@/lib/rest/contract";
-import type { Filterable } from "@/lib/rest/list-query";
-import { guidParam, isStorableText } from "@/lib/validation";
+import { defineContract } from "@/lib/http/rest/contract";
+import type { Filterable } from "@/lib/http/rest/list-query";
+import { guidParam, isStorableText } from "@/lib/core/validation";
 import { createDeviceSchema, deviceEntrySchema, updateDeviceSchema } from "./schemas";
 
 export const deviceFilterable: Filterable = {
@@ -60,7 +60,7 @@ export const createDeviceContract = defineContract({
   tag: "Devices",
   summary: "Add a device, or allocate a purpose number",
   description:
-    "An address (tel:, sip:, skype:, xmpp:, mailto:) is normalized and must be new in the domain (409). mailto: devices get a verification email. `@purpose/<alpha-3>` allocates a free number of that country, `@purpose/tel:<number>` that number, `@sms/<alpha-3>` an SMS-capable one: the device is service:<number>, and the user's billing account pays the first month (403 billing_required without one).",
+    "An address (tel:, sip:, skype:, xmpp:, mailto:) is normalized and must be new in the domain (409). mailto: devices get a verification email; a tel: device with verifyBy ccfTest gets its call forwarding check at once (the answer shows ccfCheck passed or failed). `@purpose/<alpha-3>` allocates a free number of that country, `@purpose/tel:<number>` that number, `@sms/<alpha-3>` an SMS-capable one: the device is service:<number>, and the user's billing account pays the first month (403 billing_required without one).",
   auth: "application",
   params: userPath,
   body: createDeviceSchema,

@@ -1,9 +1,10 @@
-import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
-import { allocateNumber } from "@/lib/numbers/allocate-number";
-import type { Actor } from "@/lib/tenancy/actor";
-import { getUserOrThrow } from "@/lib/users/get-user";
-import { allocationRequest, normalizeDeviceId, type DeviceScheme } from "./address";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError, fieldError } from "@/lib/core/errors/api-error";
+import { allocateNumber } from "@/lib/devices/allocate-number";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
+import { allocationRequest, normalizeDeviceId, type DeviceScheme } from "@/lib/core/address";
+import { runCcfTest } from "./ccf-test";
 import { sendEmailCheck } from "./email-check";
 import { getDevice } from "./get-device";
 import { DEVICE_OPTIONS, type CreateDeviceInput, type UpdateDeviceInput } from "./schemas";
@@ -14,7 +15,7 @@ export function assertVerifyBy(scheme: DeviceScheme, verifyBy: UpdateDeviceInput
   const fits = verifyBy === undefined || (verifyBy === "mailCheck" ? scheme === "mailto" : scheme === "tel");
   if (!fits) {
     const message = verifyBy === "mailCheck" ? "mailCheck checks mailto: devices" : "ccfTest checks tel: devices";
-    throw new ApiError("validation_failed", `verifyBy: ${message}`, { extra: { errors: [{ field: "verifyBy", message }] } });
+    throw fieldError("verifyBy", message);
   }
 }
 
@@ -25,7 +26,8 @@ export const givenOptions = (input: Partial<Record<(typeof DEVICE_OPTIONS)[numbe
 /**
  * Adds a device to a user. "@purpose/..." and "@sms/..." allocate a number from the inventory;
  * any other id is normalized, and one address belongs to one user per domain (409). An email
- * device gets a verification email at once; a phone waits for its call forwarding check.
+ * device gets a verification email at once; a phone gets its call forwarding check with
+ * verifyBy "ccfTest" (as PUT starts it), and otherwise waits for one.
  */
 export async function createDevice(actor: Actor, guid: string, input: CreateDeviceInput) {
   const user = await getUserOrThrow(actor, guid);
@@ -44,5 +46,6 @@ export async function createDevice(actor: Actor, guid: string, input: CreateDevi
     data: { userId: user.id, domainId: user.domainId, address, ...fields, checkStatus: scheme === "mailto" || scheme === "tel" ? "pending" : null },
   });
   if (scheme === "mailto") await sendEmailCheck(actor, device);
-  return scheme === "mailto" ? getDevice(actor, guid, address) : toDeviceEntry({ ...device, phoneNumber: null });
+  if (input.verifyBy === "ccfTest") await runCcfTest(device);
+  return scheme === "mailto" || input.verifyBy ? getDevice(actor, guid, address) : toDeviceEntry({ ...device, phoneNumber: null });
 }

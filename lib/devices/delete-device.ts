@@ -1,8 +1,8 @@
-import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/errors/api-error";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
 import { releaseNumber } from "@/lib/numbers/release-number";
-import type { Actor } from "@/lib/tenancy/actor";
-import { deviceScope } from "@/lib/tenancy/scope";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { deviceScope } from "@/lib/core/tenancy/scope";
 import { getDeviceOrThrow } from "./get-device";
 import { toDeviceEntry } from "./transform";
 

@@ -1,13 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { config } from "@/lib/config";
-import { randomToken } from "@/lib/crypto/random";
-import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
-import { log } from "@/lib/log";
+import { config } from "@/lib/core/config";
+import { randomToken } from "@/lib/core/crypto/random";
+import { prisma } from "@/lib/core/db/client";
+import { fieldError } from "@/lib/core/errors/api-error";
+import { log } from "@/lib/core/log";
 import { sendMail } from "@/lib/mail/send-mail";
-import type { Actor } from "@/lib/tenancy/actor";
-import { deviceScope } from "@/lib/tenancy/scope";
-import { countOf } from "@/lib/text/count-of";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { deviceScope } from "@/lib/core/tenancy/scope";
+import { countOf } from "@/lib/core/text/count-of";
 
 // Email devices are checked by a message with a 6-digit code and a link. Only SHA-256 hashes are
 // stored; a code or link works once, until EMAIL_CODE_TTL, and a code allows MAX_CODE_TRIES guesses.
@@ -22,9 +22,7 @@ const passed = { checkStatus: "passed", verified: true, ...cleared };
 /** The portal page a verification link opens. */
 export const verifyLink = (token: string) => `${config().publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
 
-function fieldError(message: string): ApiError {
-  return new ApiError("validation_failed", `verifyCode: ${message}`, { extra: { errors: [{ field: "verifyCode", message }] } });
-}
+const codeRefused = (message: string) => fieldError("verifyCode", message);
 
 /**
  * Starts (or restarts) the check of an email device: a new code and link replace any earlier ones
@@ -64,22 +62,22 @@ export async function sendEmailCheck(actor: Actor, device: { id: string; address
 /** Checks a code sent with PUT {verifyCode}; a right one passes the check and is used up. */
 export async function checkEmailCode(actor: Actor, device: { id: string; verifyCodeHash: string | null; verifyExpiresAt: Date | null; verifyAttempts: number }, code: string): Promise<void> {
   const ask = 'ask for a new email with PUT {"verifyBy": "mailCheck"}';
-  if (!device.verifyCodeHash || !device.verifyExpiresAt) throw fieldError(`no code is pending for this device: ${ask}`);
-  if (device.verifyExpiresAt <= new Date()) throw fieldError(`has expired: ${ask}`);
+  if (!device.verifyCodeHash || !device.verifyExpiresAt) throw codeRefused(`no code is pending for this device: ${ask}`);
+  if (device.verifyExpiresAt <= new Date()) throw codeRefused(`has expired: ${ask}`);
   const scoped = { AND: [{ id: device.id, verifyCodeHash: device.verifyCodeHash }, deviceScope(actor)] };
   const given = Buffer.from(codeHash(device.id, code));
   if (!timingSafeEqual(given, Buffer.from(device.verifyCodeHash))) {
     const tries = device.verifyAttempts + 1;
     if (tries >= MAX_CODE_TRIES) {
       await prisma.device.updateMany({ where: scoped, data: { checkStatus: "failed", ...cleared } });
-      throw fieldError(`is wrong, and that was the last try: ${ask}`);
+      throw codeRefused(`is wrong, and that was the last try: ${ask}`);
     }
     await prisma.device.updateMany({ where: scoped, data: { verifyAttempts: { increment: 1 } } });
-    throw fieldError(`is wrong: ${MAX_CODE_TRIES - tries} tries left`);
+    throw codeRefused(`is wrong: ${MAX_CODE_TRIES - tries} tries left`);
   }
   // Conditional on the same hash: of two requests with the right code, one uses it.
   const { count } = await prisma.device.updateMany({ where: scoped, data: passed });
-  if (count === 0) throw fieldError(`was already used: ${ask}`);
+  if (count === 0) throw codeRefused(`was already used: ${ask}`);
 }
 
 export type LinkState = { state: "valid"; email: string } | { state: "expired"; email: string } | { state: "unknown" };

@@ -1,9 +1,9 @@
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { deviceScope } from "@/lib/tenancy/scope";
-import { getUserOrThrow } from "@/lib/users/get-user";
-import { normalizeDeviceId } from "./address";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { deviceScope } from "@/lib/core/tenancy/scope";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
+import { normalizeDeviceId } from "@/lib/core/address";
 import { toDeviceEntry, withNumber, type DeviceRow } from "./transform";
 
 /** The stored spelling of a device id from a path, or undefined when it cannot name a device. */

@@ -1,9 +1,9 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import { toPage, type ListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
-import { deviceScope } from "@/lib/tenancy/scope";
-import { getUserOrThrow } from "@/lib/users/get-user";
+import { prisma } from "@/lib/core/db/client";
+import { toPage, type ListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { deviceScope } from "@/lib/core/tenancy/scope";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { toDeviceEntry, withNumber } from "./transform";
 
 /** A page of a user's devices, oldest first (the default device leads). */

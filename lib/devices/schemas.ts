@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { putBody } from "@/lib/rest/read-only-fields";
+import { putBody } from "@/lib/http/rest/read-only-fields";
 
 /** The original platform's boolean device options; an option never set reads false. */
 export const DEVICE_OPTIONS = [

@@ -1,5 +1,5 @@
 import type { Device } from "@prisma/client";
-import { schemeOf } from "./address";
+import { schemeOf } from "@/lib/core/address";
 import { DEVICE_OPTIONS, type DeviceEntry, type DeviceOption } from "./schemas";
 
 export type DeviceRow = Device & { phoneNumber: { country: string; sms: boolean; paidUntil: Date | null } | null };

@@ -1,9 +1,9 @@
-import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/errors/api-error";
-import { withoutUnchangedReadOnly } from "@/lib/rest/read-only-fields";
-import type { Actor } from "@/lib/tenancy/actor";
-import { deviceScope } from "@/lib/tenancy/scope";
-import { schemeOf } from "./address";
+import { prisma } from "@/lib/core/db/client";
+import { notFound, fieldError } from "@/lib/core/errors/api-error";
+import { withoutUnchangedReadOnly } from "@/lib/http/rest/read-only-fields";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { deviceScope } from "@/lib/core/tenancy/scope";
+import { schemeOf } from "@/lib/core/address";
 import { runCcfTest } from "./ccf-test";
 import { assertVerifyBy, givenOptions } from "./create-device";
 import { checkEmailCode, sendEmailCheck } from "./email-check";
@@ -21,14 +21,10 @@ export async function updateDevice(actor: Actor, guid: string, deviceId: string,
   const scheme = schemeOf(device.address);
   assertVerifyBy(scheme, verifyBy);
   if (verifyCode !== undefined && verifyBy !== undefined) {
-    throw new ApiError("validation_failed", "verifyCode and verifyBy: send the code, or ask for a new one, not both.", {
-      extra: { errors: [{ field: "verifyBy", message: "cannot be sent with verifyCode" }] },
-    });
+    throw fieldError("verifyBy", "cannot be sent with verifyCode", { detail: "verifyCode and verifyBy: send the code, or ask for a new one, not both." });
   }
   if (verifyCode !== undefined && scheme !== "mailto") {
-    throw new ApiError("validation_failed", "verifyCode: only email devices are checked with a code", {
-      extra: { errors: [{ field: "verifyCode", message: "only email devices are checked with a code" }] },
-    });
+    throw fieldError("verifyCode", "only email devices are checked with a code");
   }
   const { count } = await prisma.device.updateMany({
     where: { AND: [{ id: device.id }, deviceScope(actor)] },

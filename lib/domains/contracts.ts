@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/rest/contract";
-import type { Filterable } from "@/lib/rest/list-query";
+import { defineContract } from "@/lib/http/rest/contract";
+import type { Filterable } from "@/lib/http/rest/list-query";
 import { domainBodySchema, domainEntrySchema } from "./schemas";
 
 const domainFilterable: Filterable = {

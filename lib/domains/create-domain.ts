@@ -1,7 +1,7 @@
-import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { isGuid } from "@/lib/validation";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { isGuid } from "@/lib/core/validation";
 import { toDomainEntry } from "./schemas";
 
 /**

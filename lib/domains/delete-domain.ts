@@ -1,10 +1,10 @@
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/core/db/client";
 import { deleteDomainBlobs, deleteDomainMediaRows } from "@/lib/media/delete-folder";
-import { ApiError, notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { managedDomainScope } from "@/lib/tenancy/scope";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { managedDomainScope } from "@/lib/core/tenancy/scope";
 import { domainOwnerFor } from "./create-domain";
-import { countOf } from "@/lib/text/count-of";
+import { countOf } from "@/lib/core/text/count-of";
 
 /** Refused with 409 while the domain still has applications or users: delete those first. Its media goes with it. */
 export async function deleteDomain(actor: Actor, input: { name: string }, namedOwner: string | null = null): Promise<void> {

@@ -1,8 +1,8 @@
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/core/db/client";
 import { toApplicationEntry } from "@/lib/applications/transform";
-import { parseListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
-import { domainScope } from "@/lib/tenancy/scope";
+import { parseListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { domainScope } from "@/lib/core/tenancy/scope";
 import { listUsers } from "@/lib/users/list-users";
 import { getDomainOrThrow } from "./get-domain";
 

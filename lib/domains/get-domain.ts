@@ -1,8 +1,8 @@
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { domainScope } from "@/lib/tenancy/scope";
-import { isStorableText } from "@/lib/validation";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { domainScope } from "@/lib/core/tenancy/scope";
+import { isStorableText } from "@/lib/core/validation";
 import { toDomainEntry } from "./schemas";
 
 export async function getDomainOrThrow(actor: Actor, name: string) {

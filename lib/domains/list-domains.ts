@@ -1,8 +1,8 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import { toPage, type ListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
-import { domainScope } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import { toPage, type ListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { domainScope } from "@/lib/core/tenancy/scope";
 import { toDomainEntry } from "./schemas";
 
 export async function listDomains(actor: Actor, query: ListQuery) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { domainName, guid } from "@/lib/validation";
+import { domainName, guid } from "@/lib/core/validation";
 
 export const domainEntrySchema = z.object({ name: z.string(), owner: guid.meta({ description: "GUID of the developer who owns the domain." }) }).meta({ id: "Domain" });
 export type DomainEntry = z.infer<typeof domainEntrySchema>;

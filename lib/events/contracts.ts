@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { appIdParam } from "@/lib/applications/contracts";
-import { defineContract } from "@/lib/rest/contract";
-import type { Filterable } from "@/lib/rest/list-query";
+import { defineContract } from "@/lib/http/rest/contract";
+import type { Filterable } from "@/lib/http/rest/list-query";
 
 // The delivery log of an application, for that application only (two-legged).
 
@@ -91,4 +91,40 @@ export const sendTestEventContract = defineContract({
   params: appPath,
   success: { status: 201, description: "Created; Location names the event.", entry: eventEntrySchema },
   location: "/apps/{appId}/events/{id}",
+});
+
+export const receivedDeliveryEntrySchema = z
+  .object({
+    id: z.string(),
+    received: z.iso.datetime(),
+    eventId: z.string().meta({ description: "The webhook-id header: the event's id." }),
+    type: z.string(),
+    signatureValid: z.boolean(),
+    verification: z.string().meta({ description: '"signature valid", or why the receiver refused it.' }),
+    headers: z.record(z.string(), z.string()).meta({ description: "The delivery's headers as they arrived." }),
+    body: z.string().meta({ description: "The raw body: Json=<the event, URL-encoded>." }),
+    event: z.unknown().meta({ description: "The event decoded from the body: {id, type, time, resource, params}." }),
+  })
+  .meta({ id: "ReceivedDelivery" });
+export type ReceivedDeliveryEntry = z.infer<typeof receivedDeliveryEntrySchema>;
+
+export const receiverEntrySchema = z
+  .object({
+    watchingUntil: z.iso.datetime().meta({ description: "Deliveries are copied to the built-in receiver until then; each look renews it." }),
+    deliveries: z.array(receivedDeliveryEntrySchema),
+  })
+  .meta({ id: "Receiver" });
+export type ReceiverEntry = z.infer<typeof receiverEntrySchema>;
+
+export const watchReceiverContract = defineContract({
+  operationId: "watchReceiver",
+  method: "GET",
+  path: "/apps/{appId}/receiver",
+  tag: "Events",
+  summary: "Watch deliveries at the application's built-in receiver",
+  description: `${ownOnly} Every application has a receiver inside the service: while it is watched (for ten minutes after each call of this operation), every delivery is also sent there by the same sender and signer, and it records the headers and its signature check. Newest first, at most 50; \`since\` (a previous delivery's \`received\`) returns only newer ones. docs/webhooks.md, "Watching deliveries".`,
+  auth: "application",
+  params: appPath,
+  query: z.object({ since: z.iso.datetime().optional() }),
+  success: { status: 200, description: "What the receiver got, and until when it is watched.", entry: receiverEntrySchema },
 });

@@ -1,13 +1,13 @@
 import type { DeliveryAttempt, Event, Prisma } from "@prisma/client";
 import { getOwnApplicationOrThrow } from "@/lib/applications/get-application";
-import { applicationPublicId } from "@/lib/applications/transform";
-import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/errors/api-error";
-import { parseListQuery, toPage, type ListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
-import { eventScope } from "@/lib/tenancy/scope";
+import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { parseListQuery, toPage, type ListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { eventScope } from "@/lib/core/tenancy/scope";
 import { EVENT_STATUSES, eventFilterable, isEventStatus, type EventEntry } from "./contracts";
-import { kickDelivery, publishEvent } from "./publish";
+import { kickDelivery, publishEvent } from "@/lib/outbox/publish";
 
 // The delivery log of one application, read and replayed by that application (two-legged) or its
 // developer in the portal: getOwnApplicationOrThrow scopes every query to what the actor administers.

@@ -1,6 +1,7 @@
 import { getOwnApplicationOrThrow } from "@/lib/applications/get-application";
 import { toApplicationEntry } from "@/lib/applications/transform";
-import type { Actor } from "@/lib/tenancy/actor";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { isWatched } from "@/lib/outbox/built-in-receiver";
 import { eventLogQuery, listEvents, listEventTypes, type EventLogFilters } from "./events";
 
 // What only the portal shows beside the delivery log: where events go and whether delivery stopped.
@@ -19,6 +20,8 @@ export async function getApplicationWebhook(actor: Actor, appId: string) {
     disabledAt: app.webhookDisabledAt?.toISOString(),
     /** Until when the secret before the last rotation still signs deliveries, if it still does. */
     previousSecretUntil: previousUntil && previousUntil > new Date() ? previousUntil.toISOString() : undefined,
+    /** Deliveries are copied to the built-in receiver (someone watches them). */
+    watched: isWatched(app),
   };
 }
 

@@ -1,9 +1,10 @@
-import { prisma } from "@/lib/db/client";
-import { log } from "@/lib/log";
-import { ApiError } from "@/lib/errors/api-error";
-import { isDatabaseUnreachable } from "@/lib/errors/known-errors";
+import { prisma } from "@/lib/core/db/client";
+import { log } from "@/lib/core/log";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { isDatabaseUnreachable } from "@/lib/core/errors/known-errors";
 import type { z } from "zod";
 import type { healthEntrySchema } from "./contracts";
+import { eventLoopDelay } from "./event-loop";
 
 export type Health = z.infer<typeof healthEntrySchema>;
 
@@ -21,5 +22,10 @@ export async function checkHealth(): Promise<Health> {
       extra: { health },
     });
   }
-  return { status: "ok", database: { reachable: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 }, version: "1.0" };
+  return {
+    status: "ok",
+    database: { reachable: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+    version: "1.0",
+    eventLoopDelay: eventLoopDelay(),
+  };
 }

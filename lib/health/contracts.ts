@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/rest/contract";
+import { defineContract } from "@/lib/http/rest/contract";
 
 export const healthEntrySchema = z
   .object({
     status: z.enum(["ok", "degraded"]),
     database: z.object({ reachable: z.boolean(), latencyMs: z.number().optional(), error: z.string().optional() }),
     version: z.string(),
+    /** How late timers ran over the last 10 s (ms): a busy or blocked server shows here first. */
+    eventLoopDelay: z.object({ p99Ms: z.number(), maxMs: z.number(), windowSeconds: z.number() }).optional(),
   })
   .meta({ id: "Health" });
 

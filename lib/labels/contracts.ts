@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/rest/contract";
-import { guidParam } from "@/lib/validation";
+import { defineContract } from "@/lib/http/rest/contract";
+import { guidParam } from "@/lib/core/validation";
 import { labelEntrySchema } from "./list-labels";
 
 export const listLabelsContract = defineContract({

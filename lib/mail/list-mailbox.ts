@@ -1,7 +1,7 @@
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/core/db/client";
 import type { MailboxAttachment } from "./send-mail";
-import type { DeveloperActor } from "@/lib/tenancy/actor";
-import { mailboxScope } from "@/lib/tenancy/scope";
+import type { DeveloperActor } from "@/lib/core/tenancy/actor";
+import { mailboxScope } from "@/lib/core/tenancy/scope";
 
 export const MAILBOX_PAGE_SIZE = 50;
 

@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import nodemailer, { type Transporter } from "nodemailer";
-import { config } from "@/lib/config";
-import { prisma } from "@/lib/db/client";
+import { config } from "@/lib/core/config";
+import { prisma } from "@/lib/core/db/client";
 
 // Outgoing mail: real SMTP (nodemailer) when SMTP_URL is set; otherwise the dev mailbox, a table
 // the portal's Mailbox page shows, so the embedded default works without any mail server.

@@ -23,6 +23,12 @@ export interface PutOptions {
   onChunk?: (chunk: Uint8Array) => void;
 }
 
+export interface ListedBlob {
+  key: string;
+  /** When the content under the key was written. */
+  modifiedAt: Date;
+}
+
 export interface BlobStore {
   /** Stores the stream under key atomically: the key holds either the whole content or nothing. */
   put(key: string, body: ReadableStream<Uint8Array> | null, options: PutOptions): Promise<StoredBlob>;
@@ -30,6 +36,8 @@ export interface BlobStore {
   get(key: string, range?: BlobRange): Promise<ReadableStream<Uint8Array>>;
   /** Removes the key; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Up to `limit` stored keys after `after` ("" from the start), in key order: the orphan sweep pages through them. */
+  list(after: string, limit: number): Promise<ListedBlob[]>;
 }
 
 export class BlobTooLargeError extends Error {
@@ -40,7 +48,11 @@ export class BlobTooLargeError extends Error {
 
 export class BlobNotFoundError extends Error {}
 
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const KEY = new RegExp(`^${UUID}/${UUID}$`);
+/** One part of a key: a domain's folder or a blob's name. */
+export const isKeyPart = (name: string) => new RegExp(`^${UUID}$`).test(name);
+export const isBlobKey = (key: string) => KEY.test(key);
 
 /** Refuses anything but a key newBlobKey made: the stores never see a name a user chose. */
 export function assertBlobKey(key: string): void {

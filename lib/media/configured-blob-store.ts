@@ -1,6 +1,6 @@
 import path from "node:path";
 import { S3Client } from "@aws-sdk/client-s3";
-import { config, type Config } from "@/lib/config";
+import { config, type Config } from "@/lib/core/config";
 import type { BlobStore } from "./blob-store";
 import { LocalBlobStore } from "./local-blob-store";
 import { S3BlobStore } from "./s3-blob-store";

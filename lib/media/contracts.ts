@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/rest/contract";
-import type { Filterable } from "@/lib/rest/list-query";
-import { domainName } from "@/lib/validation";
+import { defineContract } from "@/lib/http/rest/contract";
+import type { Filterable } from "@/lib/http/rest/list-query";
+import { domainName } from "@/lib/core/validation";
 import { MAX_LINK_SECONDS } from "./media-link";
 import {
   aclBodySchema,

@@ -1,6 +1,7 @@
-import { prisma } from "@/lib/db/client";
-import type { Actor } from "@/lib/tenancy/actor";
-import { creatorFields, findFolder, unlessTaken } from "./find-media";
+import { prisma } from "@/lib/core/db/client";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { creatorFields, findFolder } from "./find-media";
+import { unlessTaken } from "@/lib/core/errors/known-errors";
 import { toFileEntry } from "./transform";
 
 /** Creates an empty file entry in a folder the actor may write; the bytes come with an upload. */

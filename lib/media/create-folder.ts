@@ -1,8 +1,9 @@
-import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { CALL_FOLDER_PREFIX } from "@/lib/tenancy/scope";
-import { creatorFields, findMediaDomain, unlessTaken } from "./find-media";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { CALL_FOLDER_PREFIX } from "@/lib/core/tenancy/scope";
+import { creatorFields, findMediaDomain } from "./find-media";
+import { unlessTaken } from "@/lib/core/errors/known-errors";
 import { toFolderEntry } from "./transform";
 
 /** Creates a folder the actor alone can reach until it sets an ACL (access rule 1). A taken name is a 409. */

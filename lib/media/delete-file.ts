@@ -1,14 +1,16 @@
-import { prisma } from "@/lib/db/client";
-import { log } from "@/lib/log";
-import type { Actor } from "@/lib/tenancy/actor";
+import { prisma } from "@/lib/core/db/client";
+import { log } from "@/lib/core/log";
+import type { Actor } from "@/lib/core/tenancy/actor";
 import type { BlobStore } from "./blob-store";
 import { blobStore } from "./configured-blob-store";
 import { findFile, type FilePath } from "./find-media";
 
 export async function deleteFile(actor: Actor, path: FilePath): Promise<void> {
   const { file } = await findFile(actor, path, "write");
-  await prisma.mediaFile.deleteMany({ where: { id: file.id, domainId: file.domainId } });
-  await deleteBlobs(blobStore(), [file.blobKey]);
+  // The key as it is at the delete, not as it was read: an upload may have swapped it since.
+  const deleted = await prisma.$queryRaw<Array<{ blobKey: string | null }>>`
+    DELETE FROM "MediaFile" WHERE id = ${file.id}::uuid AND "domainId" = ${file.domainId}::uuid RETURNING "blobKey"`;
+  await deleteBlobs(blobStore(), deleted.map((row) => row.blobKey));
 }
 
 /** After the rows are gone: a blob that fails to go is only wasted space, so it is logged, not thrown. */

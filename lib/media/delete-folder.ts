@@ -1,10 +1,10 @@
-import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
 import { blobStore } from "./configured-blob-store";
 import { findFolder } from "./find-media";
 import { deleteBlobs } from "./delete-file";
-import { countOf } from "@/lib/text/count-of";
+import { countOf } from "@/lib/core/text/count-of";
 
 /** Deletes a folder the actor may write; with files in it only when recursive (409 otherwise). */
 export async function deleteFolder(actor: Actor, domainName: string, folderName: string, recursive: boolean): Promise<void> {

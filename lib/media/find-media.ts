@@ -1,8 +1,8 @@
-import { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { mediaDomainScope, mediaFileScope, mediaFolderScope, type MediaLevel } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { CALL_FOLDER_PREFIX } from "@/lib/core/tenancy/scope";
+import { mediaDomainScope, mediaFileScope, mediaFolderScope, type MediaLevel } from "@/lib/media/media-scope";
 
 // Lookups every media operation starts with. What the actor may not read answers 404 like what does
 // not exist; what it may read but not write answers 403.
@@ -21,11 +21,30 @@ export async function findMediaDomain(actor: Actor, name: string) {
 
 const refused = (what: string) => new ApiError("forbidden", `You may read ${what} but not change it: ask someone with write access to add you to its ACL.`);
 
+/**
+ * A user's call: folder (recordings, voicemail) asked for by an application two-legged: the spec lets
+ * only the owner download a voicemail, so the application is told to act as that user (401), where
+ * anyone else gets 404 like for anything they may not read.
+ */
+async function refuseTwoLeggedCallFolder(actor: Actor, domainId: string, folderName: string): Promise<void> {
+  if (actor.kind !== "application" || !folderName.startsWith(CALL_FOLDER_PREFIX)) return;
+  const owned = await prisma.mediaFolder.count({ where: { domainId, name: folderName, ownerUserId: { not: null } } });
+  if (!owned) return;
+  throw new ApiError(
+    "unauthorized",
+    `${folderName} belongs to a user, and only that user reads it (the spec: only the owner of a voicemail downloads it). Sign with the user's access token, or, as a service provider application, send X-BT-Ribbit-SP-UserId: <the user's GUID>.`,
+    { oauthProblem: "parameter_absent", oauthParams: { oauth_parameters_absent: "oauth_token" } },
+  );
+}
+
 export async function findFolder(actor: Actor, domainName: string, folderName: string, level: MediaLevel) {
   const domain = await findMediaDomain(actor, domainName);
   const where = { domainId: domain.id, name: folderName };
   const folder = await prisma.mediaFolder.findFirst({ where: { AND: [where, mediaFolderScope(actor, "read")] } });
-  if (!folder) throw notFound(`Media folder ${folderName}`);
+  if (!folder) {
+    await refuseTwoLeggedCallFolder(actor, domain.id, folderName);
+    throw notFound(`Media folder ${folderName}`);
+  }
   if (level === "write" && !(await prisma.mediaFolder.count({ where: { AND: [{ id: folder.id }, mediaFolderScope(actor, "write")] } }))) {
     throw refused(`folder ${folderName}`);
   }
@@ -36,7 +55,10 @@ export async function findFile(actor: Actor, path: FilePath, level: MediaLevel) 
   const domain = await findMediaDomain(actor, path.domain);
   const where = { domainId: domain.id, name: path.file, folder: { domainId: domain.id, name: path.folder } };
   const file = await prisma.mediaFile.findFirst({ where: { AND: [where, mediaFileScope(actor, "read")] }, include: { folder: true } });
-  if (!file) throw notFound(`Media file ${path.folder}/${path.file}`);
+  if (!file) {
+    await refuseTwoLeggedCallFolder(actor, domain.id, path.folder);
+    throw notFound(`Media file ${path.folder}/${path.file}`);
+  }
   if (level === "write" && !(await prisma.mediaFile.count({ where: { AND: [{ id: file.id }, mediaFileScope(actor, "write")] } }))) {
     throw refused(`file ${path.folder}/${path.file}`);
   }
@@ -53,12 +75,3 @@ export function creatorFields(actor: Actor) {
   };
 }
 
-/** A create whose unique name is taken answers 409 with the message. */
-export async function unlessTaken<T>(create: Promise<T>, message: string): Promise<T> {
-  try {
-    return await create;
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new ApiError("conflict", message);
-    throw error;
-  }
-}

@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/tenancy/actor";
+import type { Actor } from "@/lib/core/tenancy/actor";
 import { findFile, type FilePath } from "./find-media";
 import { fileBytesResponse, wantsBytes } from "./serve-file";
 import { toFileEntry } from "./transform";

@@ -1,6 +1,6 @@
-import { prisma } from "@/lib/db/client";
-import type { Actor } from "@/lib/tenancy/actor";
-import { mediaFileScope } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { mediaFileScope } from "@/lib/media/media-scope";
 import { findFolder } from "./find-media";
 import { toFileEntry, toFolderEntry } from "./transform";
 

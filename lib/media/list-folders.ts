@@ -1,8 +1,8 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import { toPage, type ListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
-import { mediaFolderScope } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import { toPage, type ListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { mediaFolderScope } from "@/lib/media/media-scope";
 import { findMediaDomain } from "./find-media";
 import { toFolderEntry } from "./transform";
 

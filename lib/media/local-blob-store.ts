@@ -3,7 +3,17 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { assertBlobKey, BlobNotFoundError, BlobTooLargeError, type BlobRange, type BlobStore, type PutOptions, type StoredBlob } from "./blob-store";
+import {
+  assertBlobKey,
+  BlobNotFoundError,
+  BlobTooLargeError,
+  isKeyPart,
+  type BlobRange,
+  type BlobStore,
+  type ListedBlob,
+  type PutOptions,
+  type StoredBlob,
+} from "./blob-store";
 
 const TMP = ".tmp";
 /** Temp files older than this are left over from a crash; the first write of a process removes them. */
@@ -70,6 +80,23 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.fileOf(key), { force: true });
+  }
+
+  async list(after: string, limit: number): Promise<ListedBlob[]> {
+    const names = async (dir: string) => (await fsp.readdir(dir).catch(() => [] as string[])).filter(isKeyPart).sort();
+    const [afterDomain = ""] = after.split("/");
+    const listed: ListedBlob[] = [];
+    for (const domain of await names(this.root)) {
+      if (domain < afterDomain) continue;
+      for (const name of await names(path.join(this.root, domain))) {
+        const key = `${domain}/${name}`;
+        if (key <= after) continue;
+        const stat = await fsp.stat(path.join(this.root, key)).catch(() => null);
+        if (stat?.isFile()) listed.push({ key, modifiedAt: stat.mtime });
+        if (listed.length >= limit) return listed;
+      }
+    }
+    return listed;
   }
 
   private async sweepOnce(tmpDir: string): Promise<void> {

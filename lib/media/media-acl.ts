@@ -1,11 +1,11 @@
-import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { applicationScope, userScope } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import { fieldErrors } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { applicationScope, userScope } from "@/lib/core/tenancy/scope";
 import { findFile, findFolder, type FilePath } from "./find-media";
 import type { AclBody } from "./schemas";
 import { toAclEntry } from "./transform";
-import { applicationPublicId } from "@/lib/applications/transform";
+import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
 
 /** A folder ACL's path, or a file ACL's (with file). */
 export type AclPath = Omit<FilePath, "file"> & { file?: string };
@@ -59,5 +59,5 @@ async function checkAclMembers(actor: Actor, domainId: string, acl: Record<"read
     ...(["readUsers", "writeUsers"] as const).flatMap((field) => acl[field].filter((g) => !users.has(g)).map((g) => ({ field, message: `${g} is not a user of this domain` }))),
     ...(["readApps", "writeApps"] as const).flatMap((field) => acl[field].filter((a) => !appSet.has(a)).map((a) => ({ field, message: `${a} is not an application of this domain` }))),
   ];
-  if (errors.length) throw new ApiError("validation_failed", errors.map((e) => `${e.field}: ${e.message}`).join("; "), { extra: { errors } });
+  if (errors.length) throw fieldErrors(errors);
 }

@@ -1,9 +1,9 @@
 import { createHmac, hkdfSync } from "node:crypto";
-import { config } from "@/lib/config";
-import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/errors/api-error";
-import { safeEqual } from "@/lib/oauth/signature";
-import type { Actor } from "@/lib/tenancy/actor";
+import { config } from "@/lib/core/config";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { safeEqual } from "@/lib/http/oauth/signature";
+import type { Actor } from "@/lib/core/tenancy/actor";
 import { findFile, type FilePath } from "./find-media";
 import { fileBytesResponse } from "./serve-file";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import { assertBlobKey, BlobNotFoundError, type BlobRange, type BlobStore, type PutOptions, type StoredBlob } from "./blob-store";
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+import { assertBlobKey, BlobNotFoundError, isBlobKey, type BlobRange, type BlobStore, type ListedBlob, type PutOptions, type StoredBlob } from "./blob-store";
 import { LocalBlobStore } from "./local-blob-store";
 
 /**
@@ -53,5 +53,14 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  async list(after: string, limit: number): Promise<ListedBlob[]> {
+    const reply = await this.client.send(
+      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix || undefined, StartAfter: after ? `${this.prefix}${after}` : undefined, MaxKeys: limit }),
+    );
+    return (reply.Contents ?? [])
+      .map((object) => ({ key: (object.Key ?? "").slice(this.prefix.length), modifiedAt: object.LastModified ?? new Date() }))
+      .filter((blob) => isBlobKey(blob.key));
   }
 }

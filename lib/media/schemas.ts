@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { guidParam } from "@/lib/validation";
+import { guidParam } from "@/lib/core/validation";
 
 // Names are only ever database values (the bytes live under generated keys), so any printable
 // text is safe; slashes are refused because a file's id is "<folder>/<file>".

@@ -1,7 +1,7 @@
 import type { MediaFile } from "@prisma/client";
 import type { BlobRange } from "./blob-store";
 import { blobStore } from "./configured-blob-store";
-import { isSignedUrl } from "@/lib/rest/json-tunnel";
+import { isSignedUrl } from "@/lib/http/rest/json-tunnel";
 import { contentTypeOf, isAudio } from "./content-type";
 
 /**
@@ -18,7 +18,8 @@ export async function fileBytesResponse(request: Request, file: MediaFile): Prom
     "Accept-Ranges": "bytes",
     "Cache-Control": "private, no-cache",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "sandbox",
+    // Nothing served runs as a page, and no page frames it (next.config.js leaves media paths to this).
+    "Content-Security-Policy": "sandbox; frame-ancestors 'none'",
     "Content-Disposition": `${isAudio(file.name) ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
   };
   if (matchesEtag(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });

@@ -1,4 +1,4 @@
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/core/db/client";
 import { newBlobKey } from "./blob-store";
 import { blobStore } from "./configured-blob-store";
 import { deleteBlobs } from "./delete-file";
@@ -10,7 +10,7 @@ export interface SystemFile {
   domainId: string;
   folder: string;
   file: string;
-  /** call:<id> folders: the one user who may read them (lib/tenancy/scope.ts). */
+  /** call:<id> folders: the one user who may read them (lib/core/tenancy/scope.ts). */
   ownerUserId?: string;
   /** What wrote it, shown as the item's createdWith: "voicemail", "transcription". */
   createdWith: string;

@@ -1,4 +1,4 @@
-import { prisma, type Tx } from "@/lib/db/client";
+import { prisma, type Tx } from "@/lib/core/db/client";
 import { messagePath, publishMessageEvent } from "./events";
 import { messageStatus } from "./status";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/rest/contract";
-import type { Filterable } from "@/lib/rest/list-query";
-import { guidParam, isGuid } from "@/lib/validation";
-import { folderName, inboundAudioSchema, inboundSmsSchema, messageEntrySchema, sendSmsSchema, updateMessageSchema } from "./schemas";
+import { defineContract } from "@/lib/http/rest/contract";
+import type { Filterable } from "@/lib/http/rest/list-query";
+import { guidParam, isGuid } from "@/lib/core/validation";
+import { folderName, messageEntrySchema, sendSmsSchema, updateMessageSchema } from "./schemas";
 
 export const messageFilterable: Filterable = {
   type: { type: "string", column: "type" },
@@ -53,12 +53,12 @@ export const sendSmsContract = defineContract({
   tag: "Messages",
   summary: "Send an SMS",
   description:
-    "From an SMS number the user holds (allocated with @sms/<country>) to up to 10 recipients. The user's billing account pays one SMS per recipient up front (403 billing_required, 409 credit_exhausted: nothing is sent). The message is stored in sent; each recipient's status goes SENT -> DELIVERED or FAILED as the SMS engine reports. The simulator's test numbers end in 0002 (fails), 0003 (never reports) and 0004 (refused at once): docs/messages.md. An Idempotency-Key makes a retry replay the first answer instead of sending again.",
+    "From an SMS number the user holds (allocated with @sms/<country>; sender is the device id service:<digits> it answered, or tel:<number>) to up to 10 recipients. The user's billing account pays one SMS per recipient up front (403 billing_required, 409 credit_exhausted: nothing is sent). The message is stored in sent; each recipient's status goes SENT -> DELIVERED or FAILED as the SMS engine reports. The simulator's test numbers end in 0002 (fails), 0003 (never reports) and 0004 (refused at once): docs/messages.md. An Idempotency-Key makes a retry replay the first answer instead of sending again.",
   auth: "application",
   params: z.object({ guid }),
   body: sendSmsSchema,
   idempotent: true,
-  example: { recipients: ["tel:+447700900123"], body: "Hello from the platform", sender: "tel:+447700900001", title: "Greeting" },
+  example: { recipients: ["tel:+447700900123"], body: "Hello from the platform", sender: "service:447700900001", title: "Greeting" },
   success: { status: 201, description: "Sent; Location names the message in sent.", entry: messageEntrySchema },
   location: "/messages/{guid}/{folder}/{id}",
 });
@@ -96,38 +96,8 @@ export const deleteMessageContract = defineContract({
   tag: "Messages",
   summary: "Delete a message",
   description:
-    "Moves the message to deleted and answers it there; a DELETE in deleted removes it for good, with its audio and transcripts, answers what it was and publishes MessageDeleted (guid, callId, senderId, title, body).",
+    "Moves the message to deleted (GET it there); a DELETE in deleted removes it for good, with its audio and transcripts. Each step publishes MessageDeleted (guid, id, callId, senderId, title, body, and purged: false for the move, true for the removal).",
   auth: "application",
   params: messagePath,
-  success: { status: 200, description: "The message, now in deleted, or removed.", entry: messageEntrySchema },
-});
-
-export const simulateInboundSmsContract = defineContract({
-  operationId: "simulateInboundSms",
-  method: "POST",
-  path: "/simulator/inbound-sms",
-  tag: "Simulator",
-  summary: "Simulate an inbound SMS",
-  description:
-    "Only while TELEPHONY_ENGINE=simulator. The telephony simulator's network: a text from `from` to `to`, an SMS number a user of the application's domain holds, lands in that user's inbox with a NewSms event. Two-legged (the application) only.",
-  auth: "application",
-  body: inboundSmsSchema,
-  example: { from: "tel:+447700900555", to: "tel:+447700900001", body: "Hello!" },
-  success: { status: 201, description: "Received; Location names the message in the user's inbox.", entry: messageEntrySchema },
-  location: "/messages/{guid}/{folder}/{id}",
-});
-
-export const simulateInboundAudioContract = defineContract({
-  operationId: "simulateInboundAudioMessage",
-  method: "POST",
-  path: "/simulator/inbound-audio-message",
-  tag: "Simulator",
-  summary: "Simulate an inbound audio message",
-  description:
-    "Only while TELEPHONY_ENGINE=simulator. The telephony simulator's network: `seconds` of audio (a WAV tone) from `from` to `to`, a purpose number a user of the application's domain holds, stored owner-only at /media/<domain>/call:<id>/<id>.wav; the message lands in the user's inbox as an InboundAudioMessage (NewAudioMessage event) and is transcribed if the user transcribes its inbox. Two-legged (the application) only.",
-  auth: "application",
-  body: inboundAudioSchema,
-  example: { from: "tel:+447700900555", to: "tel:+447700900001", seconds: 3 },
-  success: { status: 201, description: "Received; Location names the message in the user's inbox.", entry: messageEntrySchema },
-  location: "/messages/{guid}/{folder}/{id}",
+  success: { status: 204, description: "Moved to deleted, or removed for good." },
 });

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/core/db/client";
 import { messagePath, publishMessageEvent } from "./events";
 import { OUTBOUND_TYPES, type MessageType, type RecipientStatus, type TranscriptionStatus } from "./schemas";
 import { messageStatus } from "./status";

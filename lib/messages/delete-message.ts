@@ -1,38 +1,32 @@
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
 import { deleteSystemFiles, parseMediaPath } from "@/lib/media/system-file";
-import type { Actor } from "@/lib/tenancy/actor";
-import { messageScope } from "@/lib/tenancy/scope";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { messageScope } from "@/lib/core/tenancy/scope";
 import { PROVIDERS } from "@/lib/transcription/providers";
-import { transcriptFileOf } from "@/lib/transcription/transcribe-message";
-import { messagePath, publishMessageEvent } from "./events";
+import { transcriptFileOf } from "@/lib/messages/transcribe-message";
+import { publishMessageDeleted } from "./events";
 import { getMessageOrThrow } from "./get-message";
 import { updateMessage } from "./update-message";
-import { toMessageEntry } from "./transform";
 
 /**
- * DELETE moves a message to "deleted" (answering it there); a DELETE in "deleted" removes it for
- * good with its audio and transcripts, and publishes MessageDeleted (guid, callId, senderId, title, body).
+ * DELETE moves a message to "deleted"; a DELETE in "deleted" removes it for good with its audio and
+ * transcripts. Each step publishes MessageDeleted (docs/messages.md); the answer is 204 either way.
  */
-export async function deleteMessage(actor: Actor, guid: string, folder: string, messageId: string) {
-  if (folder !== "deleted") return updateMessage(actor, guid, folder, messageId, { folder: "deleted" });
+export async function deleteMessage(actor: Actor, guid: string, folder: string, messageId: string): Promise<void> {
+  if (folder !== "deleted") {
+    await updateMessage(actor, guid, folder, messageId, { folder: "deleted" });
+    return;
+  }
   const message = await getMessageOrThrow(actor, guid, folder, messageId);
   await prisma.$transaction(async (tx) => {
     const { count } = await tx.message.deleteMany({ where: { AND: [{ id: message.id }, messageScope(actor)] } });
     if (count === 0) throw notFound(`Message ${messageId} in folder ${folder} of user ${guid}`);
-    await publishMessageEvent(tx, message.domainId, "MessageDeleted", messagePath(message), {
-      guid: message.userId,
-      id: message.id,
-      callId: message.callId ?? null,
-      senderId: message.sender ?? message.fromAddress ?? null,
-      title: message.title ?? null,
-      body: message.body ?? null,
-    });
+    await publishMessageDeleted(tx, message, true);
   });
   const files = message.mediaItems.flatMap((item) => {
     const path = parseMediaPath(item);
     return path ? [path, ...PROVIDERS.map((p) => ({ folder: path.folder, file: transcriptFileOf(path.file, p.id) }))] : [];
   });
   await deleteSystemFiles(message.domainId, files);
-  return { ...toMessageEntry(message), status: "DELETED" as const };
 }

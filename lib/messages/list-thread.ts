@@ -1,7 +1,7 @@
-import { prisma } from "@/lib/db/client";
-import type { Actor } from "@/lib/tenancy/actor";
-import { deviceScope, messageScope } from "@/lib/tenancy/scope";
-import { getUserOrThrow } from "@/lib/users/get-user";
+import { prisma } from "@/lib/core/db/client";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { deviceScope, messageScope } from "@/lib/core/tenancy/scope";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { toMessageEntry, withRecipients } from "./transform";
 
 /** The other party of an SMS: who sent it, or the first recipient. */
@@ -28,9 +28,14 @@ export async function listSmsThread(actor: Actor, guid: string, counterpart: str
 
 /** The user's SMS numbers (tel:<digits>), to send from. */
 export async function smsNumbersOf(actor: Actor, guid: string): Promise<string[]> {
+  return heldNumbersOf(actor, guid, true);
+}
+
+/** The purpose numbers (SMS-capable ones when `smsOnly`) the user holds, as tel: addresses, oldest first. */
+export async function heldNumbersOf(actor: Actor, guid: string, smsOnly: boolean): Promise<string[]> {
   const user = await getUserOrThrow(actor, guid);
   const devices = await prisma.device.findMany({
-    where: { AND: [{ userId: user.id, phoneNumber: { is: { sms: true, status: "allocated" } } }, deviceScope(actor)] },
+    where: { AND: [{ userId: user.id, phoneNumber: { is: { ...(smsOnly ? { sms: true } : {}), status: "allocated" } } }, deviceScope(actor)] },
     select: { address: true },
     orderBy: { createdAt: "asc" },
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { putBody } from "@/lib/rest/read-only-fields";
+import { putBody } from "@/lib/http/rest/read-only-fields";
 
 export const MESSAGE_TYPES = ["Voicemail", "BroadcastVoiceMail", "InboundAudioMessage", "OutboundAudioMessage", "InboundSms", "OutboundSms"] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -49,7 +49,7 @@ export const messageEntrySchema = z
     sender: z.string().optional().meta({ description: "The device it was sent from (an SMS: the user's number, tel:<digits>)." }),
     from: z.string().optional(),
     dest: z.string().optional(),
-    mediaUri: z.string().optional(),
+    mediaUri: z.string().optional().meta({ description: "The media path of the first audio file (mediaItems[0])." }),
     mediaItems: z.array(z.string()).meta({ description: "Media paths of the audio: /media/<domain>/call:<id>/<id>.mp3." }),
     time: z.iso.datetime(),
     startTime: z.iso.datetime().optional(),
@@ -87,11 +87,18 @@ const telAddress = z
   .max(40, "is at most 40 characters")
   .regex(/^(tel:)?\+?[\d ().-]{5,30}$/, "must be a phone number such as tel:+447700900123");
 
+/** The user's SMS number as a phone number, or as the device id its allocation answered (service:<digits>). */
+const senderAddress = z
+  .string()
+  .trim()
+  .max(40, "is at most 40 characters")
+  .regex(/^((tel|service):)?\+?[\d ().-]{5,30}$/i, "must be the user's SMS number: its device id service:447700900123, or tel:+447700900123");
+
 export const sendSmsSchema = z
   .strictObject({
     recipients: z.array(telAddress).min(1, "name at least one recipient").max(10, "at most 10 recipients"),
     body: z.string().min(1, "is required").max(1600, "is at most 1600 characters"),
-    sender: telAddress.meta({ description: "An SMS number the user holds (a purpose number allocated with @sms/<country>)." }),
+    sender: senderAddress.meta({ description: "An SMS number the user holds (allocated with @sms/<country>): the device id service:<digits> or tel:<number>." }),
     title: z.string().trim().max(100, "is at most 100 characters").optional(),
     label: label.optional(),
   })
@@ -116,5 +123,5 @@ export const inboundAudioSchema = z
   .meta({ id: "InboundAudioMessage" });
 export type InboundAudioInput = z.infer<typeof inboundAudioSchema>;
 
-/** "tel:+44 7700 900123" -> "tel:447700900123" */
-export const telOf = (address: string) => `tel:${address.replace(/^tel:/i, "").replace(/\D/g, "")}`;
+/** "tel:+44 7700 900123" or the device id "service:447700900123" -> "tel:447700900123" */
+export const telOf = (address: string) => `tel:${address.replace(/^(tel|service):/i, "").replace(/\D/g, "")}`;

@@ -1,19 +1,19 @@
 import { chargeAccount } from "@/lib/billing/charge-account";
 import { requireBillingAccount } from "@/lib/billing/require-billing-account";
-import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
+import { prisma } from "@/lib/core/db/client";
+import { fieldError } from "@/lib/core/errors/api-error";
 import { smsEngine } from "@/lib/telephony/sms-simulator";
-import type { Actor } from "@/lib/tenancy/actor";
-import { deviceScope } from "@/lib/tenancy/scope";
-import { getUserOrThrow } from "@/lib/users/get-user";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { deviceScope } from "@/lib/core/tenancy/scope";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { createMessage } from "./create-message";
 import { getMessage } from "./get-message";
 import { messageStatus } from "./status";
 import { telOf, type SendSmsInput } from "./schemas";
 
 const senderRefused = (sender: string) =>
-  new ApiError("validation_failed", `sender: ${sender} is not an SMS number of this user. Allocate one with POST /devices/{guid} {"id": "@sms/<country>"} and send from it.`, {
-    extra: { errors: [{ field: "sender", message: "must be an SMS number the user holds" }] },
+  fieldError("sender", "must be an SMS number the user holds", {
+    detail: `sender: ${sender} is not an SMS number of this user. Allocate one with POST /devices/{guid} {"id": "@sms/<country>"} and send from it.`,
   });
 
 /**

@@ -1,9 +1,10 @@
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
-import { withoutUnchangedReadOnly } from "@/lib/rest/read-only-fields";
-import type { Actor } from "@/lib/tenancy/actor";
-import { messageScope } from "@/lib/tenancy/scope";
-import { transcribeMessage } from "@/lib/transcription/transcribe-message";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
+import { withoutUnchangedReadOnly } from "@/lib/http/rest/read-only-fields";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { messageScope } from "@/lib/core/tenancy/scope";
+import { transcribeMessage } from "@/lib/messages/transcribe-message";
+import { publishMessageDeleted } from "./events";
 import { getMessage, getMessageOrThrow } from "./get-message";
 import { MESSAGE_READ_ONLY, type UpdateMessageInput } from "./schemas";
 import { messageStatus } from "./status";
@@ -11,8 +12,8 @@ import { toMessageEntry } from "./transform";
 
 /**
  * Marks a message read ({new: false}) or unread, urgent or not, labels it, or moves it to another
- * folder (moving to "deleted" is what DELETE does). A message with audio moved into a folder the
- * user transcribes gets its transcript.
+ * folder (moving to "deleted" is what DELETE does, and publishes MessageDeleted). A message with
+ * audio moved into a folder the user transcribes gets its transcript.
  */
 export async function updateMessage(actor: Actor, guid: string, folder: string, messageId: string, input: UpdateMessageInput) {
   const message = await getMessageOrThrow(actor, guid, folder, messageId);
@@ -23,16 +24,20 @@ export async function updateMessage(actor: Actor, guid: string, folder: string, 
     folder: changes.folder ?? message.folder,
   };
   const deletedFrom = next.folder === message.folder ? message.deletedFrom : next.folder === "deleted" ? message.folder : null;
-  const { count } = await prisma.message.updateMany({
-    where: { AND: [{ id: message.id }, messageScope(actor)] },
-    data: {
-      ...next,
-      deletedFrom,
-      ...(changes.label !== undefined ? { label: changes.label } : {}),
-      status: messageStatus({ type: message.type, ...next }, message.recipients),
-    },
+  const intoDeleted = next.folder === "deleted" && message.folder !== "deleted";
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.message.updateMany({
+      where: { AND: [{ id: message.id }, messageScope(actor)] },
+      data: {
+        ...next,
+        deletedFrom,
+        ...(changes.label !== undefined ? { label: changes.label } : {}),
+        status: messageStatus({ type: message.type, ...next }, message.recipients),
+      },
+    });
+    if (count === 0) throw notFound(`Message ${messageId} in folder ${folder} of user ${guid}`);
+    if (intoDeleted) await publishMessageDeleted(tx, message, false);
   });
-  if (count === 0) throw notFound(`Message ${messageId} in folder ${folder} of user ${guid}`);
   if (next.folder !== message.folder && message.mediaItems.length) await transcribeMessage(message.id);
   return getMessage(actor, guid, next.folder, message.id);
 }

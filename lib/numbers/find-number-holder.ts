@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/core/db/client";
 
 /**
  * The user holding purpose number `number` (E.164 digits; an SMS-capable one when `sms`) through its

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { e164Digits } from "@/lib/devices/address";
+import { e164Digits } from "@/lib/core/address";
 
 // The operator's way to extend the inventory: a CSV of numbers, from the portal or the CLI
 // (`npm run numbers:import file.csv`). Columns: number, country (ISO 3166 alpha-3), sms (optional).

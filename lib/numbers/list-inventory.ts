@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import type { DeveloperActor } from "@/lib/tenancy/actor";
-import { deviceScope } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import type { DeveloperActor } from "@/lib/core/tenancy/actor";
+import { deviceScope } from "@/lib/core/tenancy/scope";
 import { reclaimNumbers } from "./release-number";
 
 export const INVENTORY_PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
-import { config } from "@/lib/config";
-import type { Tx } from "@/lib/db/client";
+import { config } from "@/lib/core/config";
+import type { Tx } from "@/lib/core/db/client";
 
 const DAY_MS = 86_400_000;
 const quarantine = () => ({ status: "quarantined", deviceId: null, allocatedAt: null, paidUntil: null, quarantinedUntil: new Date(Date.now() + config().NUMBER_QUARANTINE_DAYS * DAY_MS) });

@@ -1,13 +1,12 @@
 import { chargeAccount } from "@/lib/billing/charge-account";
-import { prisma, type Tx } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
-import { publishEvent } from "@/lib/events/publish";
+import { prisma, type Tx } from "@/lib/core/db/client";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { publishEvent } from "@/lib/outbox/publish";
 import { releaseNumber } from "./release-number";
 
 /** Renewals per job run: a backlog (say after a long shutdown) is worked off over the next runs. */
 const BATCH_LIMIT = 200;
 /** Concurrent runs queue for the connection (one on PGlite) and for the account's row: wait rather than fail. */
-const QUEUE_PATIENTLY = { maxWait: 10_000, timeout: 15_000 };
 
 interface DueNumber {
   number: string;
@@ -104,7 +103,7 @@ export async function runRenewalBatch(): Promise<RenewalResult> {
     const outcome = await prisma.$transaction(async (tx) => {
       const due = await claimDueNumber(tx);
       return due ? renewOne(tx, due) : undefined;
-    }, QUEUE_PATIENTLY);
+    });
     if (!outcome) break;
     result[outcome]++;
   }

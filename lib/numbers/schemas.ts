@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Filterable } from "@/lib/rest/list-query";
+import type { Filterable } from "@/lib/http/rest/list-query";
 
 /** Searching free numbers: id (tel:<digits>, the prefix optional in filters), location, status. */
 export const numberFilterable: Filterable = {

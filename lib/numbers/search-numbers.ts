@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import { MAX_COUNT, toPage, type ListQuery } from "@/lib/rest/list-query";
+import { prisma } from "@/lib/core/db/client";
+import { MAX_COUNT, toPage, type ListQuery } from "@/lib/http/rest/list-query";
 import { reclaimNumbers } from "./release-number";
 import type { NumberEntry } from "./schemas";
 

@@ -2,9 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { getPortalApplication } from "@/lib/applications/get-application";
 import { revealConsumerSecret } from "@/lib/applications/secrets";
-import { developerActor } from "@/lib/tenancy/actor";
-import { config } from "@/lib/config";
-import { signRequest } from "@/lib/oauth/sign-request";
+import { developerActor } from "@/lib/core/tenancy/actor";
+import { config } from "@/lib/core/config";
+import { signRequest } from "@/lib/http/oauth/sign-request";
 
 // The developer portal's API console: signs one REST call as one of the developer's applications
 // (two-legged, or as a user of its domain logged in with xAuth for this call only) and sends it to

@@ -1,6 +1,6 @@
-import { Prisma } from "@prisma/client";
 import { ZodError } from "zod";
-import { ApiError } from "@/lib/errors/api-error";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { asApiError } from "@/lib/core/errors/known-errors";
 
 /** What a portal form action returns to its form (useActionState). */
 export interface FormState<T = undefined> {
@@ -15,7 +15,7 @@ export interface FormState<T = undefined> {
   data?: T;
 }
 
-/** Text fields of a form, passwords left out unless listed in `keep`. */
+/** The named text fields of a form, as strings (a missing one is ""); list only fields to show again: never passwords. */
 export function formValues(formData: FormData, names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((n) => [n, String(formData.get(n) ?? "")]));
 }
@@ -45,15 +45,10 @@ export function errorState<T = undefined>(error: unknown, values?: Record<string
       for (const e of named) (fieldErrors[e.field] ??= []).push(e.message);
       return { fieldErrors, values, error: "Check the fields marked below." };
     }
-    // "notificationUrl host x does not resolve...": a message about one submitted field goes under that field.
-    const match = error.code === "validation_failed" ? /^(\w+) (.+)$/s.exec(error.message) : null;
-    if (match && values && match[1]! in values) {
-      return { fieldErrors: { [match[1]!]: [match[2]!] }, values, error: "Check the fields marked below." };
-    }
     return { error: error.message, values };
   }
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-    return { error: "Something with that name already exists. Choose another name.", values };
-  }
+  // A taken unique name, a row gone meanwhile, a busy or unreachable database: the API's own answers.
+  const known = asApiError(error);
+  if (known) return { error: known.message, values };
   throw error;
 }

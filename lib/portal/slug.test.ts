@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applicationName, domainName } from "@/lib/validation";
+import { applicationName, domainName } from "@/lib/core/validation";
 import { slugify } from "./slug";
 
 describe("slugify", () => {

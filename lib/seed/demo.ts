@@ -1,16 +1,18 @@
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { creditAccount } from "@/lib/billing/credit-account";
 import { billingCurrencies } from "@/lib/billing/pricing";
-import { hashPassword, verifyPassword } from "@/lib/crypto/password";
-import { newConsumerKey, newConsumerSecret, randomToken } from "@/lib/crypto/random";
-import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
-import { newWebhookSecret } from "@/lib/events/signing";
-import { applicationPublicId } from "@/lib/applications/transform";
+import { hashPassword, verifyPassword } from "@/lib/core/crypto/password";
+import { newConsumerKey, newConsumerSecret, randomToken } from "@/lib/core/crypto/random";
+import { decryptSecret, encryptSecret } from "@/lib/core/crypto/secret-box";
+import { newWebhookSecret } from "@/lib/outbox/signing";
+import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
 
 export interface DemoSeedInput {
   developerEmail: string;
-  /** Fixed password (DEMO_DEVELOPER_PASSWORD), or undefined for a random one on first seed. */
+  /** DEMO_DEVELOPER_PASSWORD: the password, set again on an existing developer whose password differs. */
   developerPassword?: string;
+  /** The password a developer created by this run gets (else a random one); never changes an existing one. */
+  initialDeveloperPassword?: string;
   domain: string;
   appName: string;
   consumerKey?: string;
@@ -19,7 +21,7 @@ export interface DemoSeedInput {
 
 export interface DemoSeedResult {
   developerEmail: string;
-  /** Known only when this run set it (first seed, or fixed by the environment). */
+  /** Only when this run set it: it created the developer, or DEMO_DEVELOPER_PASSWORD changed it. */
   developerPassword?: string;
   domain: string;
   applicationId: string;
@@ -28,6 +30,9 @@ export interface DemoSeedResult {
   consumerSecret?: string;
   createdNow: boolean;
 }
+
+/** The seed's one transaction writes a dozen rows; on a busy machine that can outlast Prisma's default 5 s. */
+const SEED_PATIENTLY = { timeout: 30_000 };
 
 /** The seeded billing account (docs/billing.md). */
 export const DEMO_ACCOUNT = { name: "Demo account", credit: "500.00", lowCreditThreshold: "10.00" };
@@ -38,21 +43,27 @@ export const DEMO_ACCOUNT = { name: "Demo account", credit: "500.00", lowCreditT
  * and scripts can always start from known credentials.
  */
 export async function seedDemo(prisma: PrismaClient, input: DemoSeedInput): Promise<DemoSeedResult> {
+  // Password hashing (scrypt) is slow on purpose: it runs before the transaction, not inside it.
+  const existing = await prisma.developer.findUnique({ where: { email: input.developerEmail }, select: { passwordHash: true } });
+  const developerPassword = existing
+    ? input.developerPassword && !(await verifyPassword(input.developerPassword, existing.passwordHash))
+      ? input.developerPassword
+      : undefined
+    : (input.developerPassword ?? input.initialDeveloperPassword ?? randomToken(12));
+  const passwordHash = developerPassword === undefined ? undefined : await hashPassword(developerPassword);
+
   return prisma.$transaction(async (tx) => {
-    let developerPassword: string | undefined;
     let developer = await tx.developer.findUnique({ where: { email: input.developerEmail } });
     const createdNow = !developer;
     if (!developer) {
-      developerPassword = input.developerPassword ?? randomToken(12);
       developer = await tx.developer.create({
-        data: { email: input.developerEmail, name: "Demo Developer", passwordHash: await hashPassword(developerPassword) },
+        data: { email: input.developerEmail, name: "Demo Developer", passwordHash: passwordHash ?? (await hashPassword(randomToken(12))) },
       });
-    } else if (input.developerPassword && !(await verifyPassword(input.developerPassword, developer.passwordHash))) {
-      developerPassword = input.developerPassword;
-      await tx.developer.update({ where: { id: developer.id }, data: { passwordHash: await hashPassword(developerPassword) } });
-    } else {
-      developerPassword = input.developerPassword;
+    } else if (existing && passwordHash) {
+      developer = await tx.developer.update({ where: { id: developer.id }, data: { passwordHash } });
     }
+    // Another instance created the developer meanwhile: its password stands, and this run set none.
+    const passwordSet = createdNow || existing ? developerPassword : undefined;
 
     const domain =
       (await tx.domain.findUnique({ where: { name: input.domain } })) ??
@@ -76,6 +87,8 @@ export async function seedDemo(prisma: PrismaClient, input: DemoSeedInput): Prom
           allowJsonTunnel: true,
           // Loopback callbacks on any port (RFC 8252 7.3): tools and tests on this machine can sign in.
           callbackUrlPrefixes: ["http://127.0.0.1/", "http://localhost/"],
+          // The demo domain's simulator clock is the developer's to move in demos and tests (docs/calls.md).
+          testTool: true,
         },
       });
     } else {
@@ -106,12 +119,12 @@ export async function seedDemo(prisma: PrismaClient, input: DemoSeedInput): Prom
 
     return {
       developerEmail: developer.email,
-      developerPassword,
+      developerPassword: passwordSet,
       domain: domain.name,
       applicationId: applicationPublicId(domain.name, app.name),
       consumerKey: app.consumerKey,
       consumerSecret,
       createdNow,
     };
-  });
+  }, SEED_PATIENTLY);
 }

@@ -1,10 +1,10 @@
 import type { UserService } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
 import type { TranscriptionProvider } from "@/lib/transcription/provider";
 import { PROVIDERS, providerById } from "@/lib/transcription/providers";
-import { getUserOrThrow } from "@/lib/users/get-user";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import type { ServiceEntry } from "./schemas";
 
 export function toServiceEntry(provider: TranscriptionProvider, setting?: Pick<UserService, "voicemail" | "folders">): ServiceEntry {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { folderName } from "@/lib/messages/schemas";
-import { putBody } from "@/lib/rest/read-only-fields";
+import { putBody } from "@/lib/http/rest/read-only-fields";
 
 export const serviceEntrySchema = z
   .object({

@@ -1,7 +1,7 @@
-import { prisma } from "@/lib/db/client";
-import { withoutUnchangedReadOnly } from "@/lib/rest/read-only-fields";
-import type { Actor } from "@/lib/tenancy/actor";
-import { getUserOrThrow } from "@/lib/users/get-user";
+import { prisma } from "@/lib/core/db/client";
+import { withoutUnchangedReadOnly } from "@/lib/http/rest/read-only-fields";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { providerOrThrow, toServiceEntry } from "./list-services";
 import { SERVICE_READ_ONLY, type UpdateServiceInput } from "./schemas";
 

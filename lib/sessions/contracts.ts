@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/rest/contract";
-import type { Filterable } from "@/lib/rest/list-query";
-import { guid, guidParam } from "@/lib/validation";
+import { defineContract } from "@/lib/http/rest/contract";
+import type { Filterable } from "@/lib/http/rest/list-query";
+import { guid, guidParam } from "@/lib/core/validation";
 
 // A user's login sessions: the access tokens issued by POST /login or the three-legged flow.
 // (The spec's /tokens are guest-call capability tokens, a separate resource.)

@@ -1,11 +1,11 @@
 import type { AccessToken } from "@prisma/client";
-import { prisma } from "@/lib/db/client";
-import { toPage, type ListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
-import { sessionScope } from "@/lib/tenancy/scope";
-import { getUserOrThrow } from "@/lib/users/get-user";
+import { prisma } from "@/lib/core/db/client";
+import { toPage, type ListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { sessionScope } from "@/lib/core/tenancy/scope";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import type { SessionEntry } from "./contracts";
-import { applicationPublicId } from "@/lib/applications/transform";
+import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
 
 function toSessionEntry(t: AccessToken & { application: { name: string; domain: { name: string } } }): SessionEntry {
   return {

@@ -1,8 +1,8 @@
-import { prisma } from "@/lib/db/client";
-import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
-import { notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { sessionScope } from "@/lib/tenancy/scope";
+import { prisma } from "@/lib/core/db/client";
+import { forgetCachedCredentials } from "@/lib/http/oauth/credential-cache";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { sessionScope } from "@/lib/core/tenancy/scope";
 
 /** Revokes one live session of the user, if the actor may see it; 404 otherwise. */
 export async function revokeSession(actor: Actor, userGuid: string, sessionId: string): Promise<void> {

@@ -1,20 +1,44 @@
-import { config } from "@/lib/config";
-import { ApiError } from "@/lib/errors/api-error";
-import type { EngineEventHandler, TelephonyEngine } from "./engine";
+import { config } from "@/lib/core/config";
+import { ApiError } from "@/lib/core/errors/api-error";
+import type { EngineHooks, TelephonyEngine } from "./engine";
 import { Simulator } from "./simulator";
 
-let engine: Simulator | undefined;
+// The engine and the handler of its events live on globalThis: Next.js may give the server start
+// (instrumentation) and each route bundle its own copy of this module, and all of them must share
+// one engine (one alarm, one tick at a time) reporting to the one handler bound at start-up.
+const state = globalThis as { __telephony?: { engine?: Simulator; hooks?: EngineHooks } };
+const shared = () => (state.__telephony ??= {});
 
-/** The engine TELEPHONY_ENGINE names, reporting to `onEvent` (lib/calls/engine.ts binds it). */
-export function configuredEngine(onEvent: EngineEventHandler): TelephonyEngine {
+/**
+ * Binds what the engine reports to (the calls API's handler, lib/calls/engine-events.ts), once at
+ * server start (lib/registry/server-start.ts), so the engine and the calls area never import each other.
+ */
+export function bindEngineHooks(hooks: EngineHooks): void {
+  shared().hooks = hooks;
+}
+
+function bound(): EngineHooks {
+  const hooks = shared().hooks;
+  if (!hooks) throw new Error("A telephony engine event arrived before the server start bound its handler (bindEngineHooks in lib/registry/server-start.ts).");
+  return hooks;
+}
+
+const dispatch: EngineHooks = {
+  onEvent: (tx, event) => bound().onEvent(tx, event),
+  onCommitted: (callId) => shared().hooks?.onCommitted(callId),
+};
+
+/** The engine TELEPHONY_ENGINE names, reporting to the bound handler. */
+export function telephonyEngine(): TelephonyEngine {
   switch (config().TELEPHONY_ENGINE) {
     case "simulator":
-      return (engine ??= new Simulator(onEvent));
+      return (shared().engine ??= new Simulator(dispatch));
   }
 }
 
 /** The simulator, for its own operations (clock, inbound calls); 404 when another engine carries calls. */
 export function simulatorOf(current: TelephonyEngine): Simulator {
-  if (current instanceof Simulator) return current;
+  // By name, not instanceof: the shared engine may come from another bundle's copy of the class.
+  if (current.name === "simulator") return current as Simulator;
   throw new ApiError("not_found", `The telephony simulator is not running: TELEPHONY_ENGINE is ${current.name}.`);
 }

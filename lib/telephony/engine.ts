@@ -1,8 +1,9 @@
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/core/db/client";
 
 // The one narrow interface between the calls API (lib/calls) and whatever carries calls. The API
 // asks the engine to act (originate, bridge, hold, hang up, play, record, collect digits,
-// transfer); the engine reports what the far end did through one callback, onEvent. Every method
+// transfer); the engine reports what the far end did through one callback, onEvent, and once its
+// transaction committed, which call it changed (onCommitted: waiters wake on it). Every method
 // runs inside the caller's transaction, so an engine keeping state in the database commits it with
 // the call's own change. Today's engine is the simulator (./simulator.ts); a SIP carrier comes later.
 
@@ -28,15 +29,24 @@ export type EngineEvent =
   | { kind: "dtmf"; legId: number; at: Date; digits: string; timedOut: boolean }
   | { kind: "playComplete"; legId: number; at: Date; transactionId: string }
   | { kind: "recordComplete"; callId: number; at: Date; audio: RecordedAudio }
+  /** A timer the API set with setTimer came due. */
+  | { kind: "timer"; callId: number; at: Date }
   /** A call arrived from `from` for `to` (for the application, when the engine knows it); the handler answers with the leg to ring. */
   | { kind: "inbound"; at: Date; from: string; to: string; applicationId?: string };
 
 export type EngineEventHandler = (tx: Tx, event: EngineEvent) => Promise<void | { ringLeg: LegRef }>;
 
+/** What the engine reports to: each event inside its transaction, then the call it changed once that committed. */
+export interface EngineHooks {
+  onEvent: EngineEventHandler;
+  /** After the transaction that applied an event about `callId` committed (null: the call is gone or unknown). */
+  onCommitted(callId: number | null): void;
+}
+
 export interface TelephonyEngine {
   readonly name: string;
-  /** The engine's clock: call times and durations are read from it. */
-  now(tx?: Tx): Promise<Date>;
+  /** The engine's clock for the calls of a domain: call times and durations are read from it. */
+  now(domainId: string, tx?: Tx): Promise<Date>;
   /** Dials the leg's address; it then reports ringing, answered, busy, noanswer or failed. */
   originate(tx: Tx, leg: LegRef, callerId: string | null): Promise<void>;
   /** Joins answered legs into one conversation. */
@@ -60,7 +70,13 @@ export interface TelephonyEngine {
    * phone does not take must come back to the platform.
    */
   testForwarding(address: string): Promise<{ forwarded: boolean; detail: string }>;
-  /** Fires what is due; returns how many events it reported. */
+  /** Reports `timer` for the call at `at` on the engine's clock (the calls API debits each minute of a call with it). */
+  setTimer(tx: Tx, callId: number, at: Date): Promise<void>;
+  /**
+   * Fires what is due, in a pass that starts after this call (concurrent calls share passes);
+   * returns how many events that pass reported. The engine also fires by itself when it can (the
+   * simulator: an in-process alarm at each due time it scheduled); the scheduler ticks for the rest.
+   */
   tick(): Promise<number>;
   /** After a server restart: whether the engine can still carry the call; if not, it forgets it. */
   resume(tx: Tx, callId: number): Promise<{ resumed: true } | { resumed: false; reason: string }>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/errors/api-error";
+import { ApiError } from "@/lib/core/errors/api-error";
 import { assertInConversation, assertTransition, canTransition, isEnded, LEG_STATUSES, type LegStatus } from "./leg-state";
 
 // The whole table, written out independently of LEG_TRANSITIONS: every pair not listed is illegal.
@@ -39,7 +39,7 @@ describe("leg state machine", () => {
     expect(error.code).toBe("illegal_leg_state");
     expect(error.message).toContain(`Leg 7 cannot become ${to}`);
     expect(error.message).toMatch(LEGAL[from].length ? new RegExp(`from ${from} it can only become`) : /is final: the leg has ended/);
-    expect(error.options.extra).toEqual({ leg: 7, status: from, requested: to });
+    expect(error.options.extra).toEqual({ leg: 7, legStatus: from, requested: to });
   });
 
   it("knows which statuses are final", () => {

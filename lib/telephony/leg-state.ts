@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/errors/api-error";
+import { ApiError } from "@/lib/core/errors/api-error";
 
 // The state machine of a call leg (diagram in docs/calls.md). Pure: the engine callbacks and the
 // call-control functions ask it before every change, so an illegal one is a 409 that says why.
@@ -42,12 +42,12 @@ export function assertTransition(legId: number, from: LegStatus, to: LegStatus):
   if (canTransition(from, to)) return;
   const next = LEG_TRANSITIONS[from];
   const hint = next.length ? `from ${from} it can only become ${next.join(", ")}` : `${from} is final: the leg has ended`;
-  throw new ApiError("illegal_leg_state", `Leg ${legId} cannot become ${to}: ${hint}.`, { extra: { leg: legId, status: from, requested: to } });
+  throw new ApiError("illegal_leg_state", `Leg ${legId} cannot become ${to}: ${hint}.`, { extra: { leg: legId, legStatus: from, requested: to } });
 }
 
 /** hold, mute, talk, play, record and DTMF need a leg in conversation. */
 export function assertInConversation(legId: number, status: LegStatus, what: string): void {
   if (status === "ANSWERED") return;
   const why = isEnded(status) ? `it has ended (${status})` : `it is ${status}, not ANSWERED yet`;
-  throw new ApiError("illegal_leg_state", `Leg ${legId} cannot ${what}: ${why}.`, { extra: { leg: legId, status } });
+  throw new ApiError("illegal_leg_state", `Leg ${legId} cannot ${what}: ${why}.`, { extra: { leg: legId, legStatus: status } });
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { behaviourOf } from "./simulator-behaviour";
-import { silentWav } from "./simulator";
 
 describe("simulator behaviour", () => {
   it("is chosen by the number's last four digits", () => {
@@ -13,13 +12,5 @@ describe("simulator behaviour", () => {
     expect(behaviourOf("tel:15550100007")).toBe("ordinary");
     expect(behaviourOf("sip:ada@example.com")).toBe("ordinary");
     expect(behaviourOf("sip:0002@example.com")).toBe("busy");
-  });
-
-  it("records silence as a valid WAV file of the right length", () => {
-    const wav = Buffer.from(silentWav(2));
-    expect(wav.subarray(0, 4).toString()).toBe("RIFF");
-    expect(wav.subarray(8, 12).toString()).toBe("WAVE");
-    expect(wav.readUInt32LE(40)).toBe(16_000);
-    expect(wav.length).toBe(44 + 16_000);
   });
 });

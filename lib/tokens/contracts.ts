@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/rest/contract";
-import type { Filterable } from "@/lib/rest/list-query";
-import { guidParam } from "@/lib/validation";
+import { defineContract } from "@/lib/http/rest/contract";
+import type { Filterable } from "@/lib/http/rest/list-query";
+import { guidParam } from "@/lib/core/validation";
 import { createTokenSchema, guestCallEntrySchema, guestCallSchema, tokenEntrySchema } from "./schemas";
 
 export const tokenFilterable: Filterable = {
@@ -68,7 +68,7 @@ export const deleteTokenContract = defineContract({
     "Refuses every later guest call with it (401); calls already going on continue. The token stays readable with status revoked, so the calls it placed still name it; revoking again answers the same.",
   auth: "application",
   params: tokenPath,
-  success: { status: 200, description: "Revoked.", entry: tokenEntrySchema },
+  success: { status: 204, description: "Revoked (GET shows it with status revoked)." },
 });
 
 const guestCallPath = z.object({ guestCallId: z.string().min(1).max(100).meta({ description: "The guest call's id, from the Location of POST /tokens/call." }) });

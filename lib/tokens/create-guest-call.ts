@@ -1,13 +1,13 @@
 import type { GuestToken } from "@prisma/client";
-import { REST_PREFIX } from "@/lib/rest/responses";
+import { REST_PREFIX } from "@/lib/core/urls";
 import { createCall } from "@/lib/calls/create-call";
-import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError } from "@/lib/core/errors/api-error";
 import { getGuestCall, guestActor } from "./get-guest-call";
 import { usableGuestToken } from "./guest-auth";
 import { DEFAULT_GUEST_CALLER, GUEST_LEG, guestCallPath, liveGuestCall } from "./guest-calls";
 import type { GuestCallInput } from "./schemas";
-import { countOf } from "@/lib/text/count-of";
+import { countOf } from "@/lib/core/text/count-of";
 
 /**
  * Takes one of the token's maxConcurrent slots, or answers 409. The token's row lock makes

@@ -1,17 +1,15 @@
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/core/db/client";
 import { storedAddress } from "@/lib/devices/get-device";
-import { ApiError } from "@/lib/errors/api-error";
-import { createdWithOf, type Actor } from "@/lib/tenancy/actor";
-import { deviceScope } from "@/lib/tenancy/scope";
+import { ApiError, fieldError } from "@/lib/core/errors/api-error";
+import { createdWithOf, type Actor } from "@/lib/core/tenancy/actor";
+import { deviceScope } from "@/lib/core/tenancy/scope";
 import { DEFAULT_VALIDITY_DAYS, type CreateTokenInput } from "./schemas";
 import { guestSecretHash, newGuestSecret } from "./secret";
 import { toTokenEntry } from "./transform";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function calleeRefused(message: string): ApiError {
-  return new ApiError("validation_failed", `callee: ${message}`, { extra: { errors: [{ field: "callee", message }] } });
-}
+const calleeRefused = (message: string) => fieldError("callee", message);
 
 /**
  * Creates a guest-call token for the user whose device `callee` is: with a user's token that user
@@ -28,7 +26,7 @@ export async function createToken(actor: Actor, input: CreateTokenInput) {
   }
   const startDate = input.startDate ? new Date(input.startDate) : new Date();
   const endDate = input.endDate ? new Date(input.endDate) : new Date(startDate.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS);
-  if (endDate <= startDate) throw new ApiError("validation_failed", "endDate: must be after startDate (default: now)", { extra: { errors: [{ field: "endDate", message: "must be after startDate" }] } });
+  if (endDate <= startDate) throw fieldError("endDate", "must be after startDate", { detail: "endDate: must be after startDate (default: now)" });
 
   const secret = newGuestSecret();
   const token = await prisma.guestToken.create({

@@ -1,12 +1,12 @@
 import type { GuestToken } from "@prisma/client";
 import { toCallEntries } from "@/lib/calls/get-call";
 import { withLegs } from "@/lib/calls/transform";
-import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/errors/api-error";
-import type { UserActor } from "@/lib/tenancy/actor";
-import { isGuid } from "@/lib/validation";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import type { UserActor } from "@/lib/core/tenancy/actor";
+import { isGuid } from "@/lib/core/validation";
 import type { GuestCallEntry } from "./schemas";
-import { applicationPublicId } from "@/lib/applications/transform";
+import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
 
 /** The token's user acting through the token's application: who a guest call is placed as. */
 export async function guestActor(token: GuestToken): Promise<UserActor> {

@@ -1,9 +1,9 @@
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { guestTokenScope } from "@/lib/tenancy/scope";
-import { getUserOrThrow } from "@/lib/users/get-user";
-import { isGuid } from "@/lib/validation";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { guestTokenScope } from "@/lib/core/tenancy/scope";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
+import { isGuid } from "@/lib/core/validation";
 import { toTokenEntry, withActiveCalls } from "./transform";
 
 /** The user's token if the actor may see both; 404 otherwise. */

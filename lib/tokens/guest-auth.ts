@@ -1,15 +1,11 @@
 import type { GuestToken } from "@prisma/client";
-import { config } from "@/lib/config";
-import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors/api-error";
-import { REST_PREFIX } from "@/lib/rest/responses";
+import { prisma } from "@/lib/core/db/client";
+import { ApiError } from "@/lib/core/errors/api-error";
 import { guestSecretHash } from "./secret";
 import { tokenStatus } from "./transform";
 
 function refused(detail: string, error: "invalid_request" | "invalid_token"): ApiError {
-  return new ApiError("guest_token_refused", detail, {
-    headers: { "WWW-Authenticate": `Bearer realm="${config().publicUrl}${REST_PREFIX}", error="${error}"` },
-  });
+  return new ApiError("guest_token_refused", detail, { challenge: { scheme: "Bearer", params: { error } } });
 }
 
 /** The Bearer secret of a guest call request, or a 401 saying what to send. */

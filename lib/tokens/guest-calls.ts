@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 
 /** The guest's leg: the web visitor. No digits, so the simulator treats it as an ordinary party. */
 export const GUEST_LEG = "sip:guest@guest.invalid";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { storedAddress } from "@/lib/devices/get-device";
-import { guid } from "@/lib/validation";
+import { guid } from "@/lib/core/validation";
 
 /** Most guest calls one token allows at once. */
 export const MAX_CONCURRENT_LIMIT = 100;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { randomToken } from "@/lib/crypto/random";
+import { randomToken } from "@/lib/core/crypto/random";
 
 /** A guest token's secret: shown once, stored only as its hash. */
 export const newGuestSecret = () => `gt_${randomToken(32)}`;

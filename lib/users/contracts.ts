@@ -1,20 +1,20 @@
-import { z } from "zod";
-import { defineContract } from "@/lib/rest/contract";
-import type { Filterable } from "@/lib/rest/list-query";
-import { guidParam } from "@/lib/validation";
+import { defineContract } from "@/lib/http/rest/contract";
+import type { Filterable } from "@/lib/http/rest/list-query";
+import { userPath } from "@/lib/http/rest/path-params";
 import { createUserSchema, updateUserSchema, userEntrySchema } from "./schemas";
 
 export const userFilterable: Filterable = {
   guid: { type: "uuid", column: "id" },
   login: { type: "string", column: "login" },
+  "domain.name": { type: "string", column: "domain.name" },
   firstName: { type: "string", column: "firstName", nullable: true },
   lastName: { type: "string", column: "lastName", nullable: true },
+  createdBy: { type: "uuid", column: "createdById", nullable: true },
   createdOn: { type: "datetime", column: "createdAt" },
+  lastUsed: { type: "datetime", column: "lastUsedAt", nullable: true },
   pwdStatus: { type: "string", column: "pwdStatus" },
   accountId: { type: "uuid", column: "accountId", nullable: true },
 };
-
-export const userPath = z.object({ guid: guidParam.meta({ description: "The user's GUID." }) });
 
 export const listUsersContract = defineContract({
   operationId: "listUsers",
@@ -22,7 +22,8 @@ export const listUsersContract = defineContract({
   path: "/users",
   tag: "Users",
   summary: "List users",
-  description: "Two-legged: the users of the application's domain. With a user's token: only that user.",
+  description:
+    "Two-legged: the users of the application's domain. With a user's token: only that user. Filter by guid, login, domain.name, firstName, lastName, createdBy (a developer's GUID), createdOn, lastUsed (the last sign-in), pwdStatus or accountId.",
   auth: "application",
   list: userFilterable,
   success: { status: 200, description: "A page of users.", entry: userEntrySchema },

@@ -1,9 +1,9 @@
-import { prisma } from "@/lib/db/client";
-import { forgetCachedCredentials } from "@/lib/oauth/credential-cache";
-import { notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { userScope } from "@/lib/tenancy/scope";
-import { isGuid } from "@/lib/validation";
+import { prisma } from "@/lib/core/db/client";
+import { forgetCachedCredentials } from "@/lib/http/oauth/credential-cache";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { userScope } from "@/lib/core/tenancy/scope";
+import { isGuid } from "@/lib/core/validation";
 
 /** Deletes the user; its devices and access tokens go with it (cascade). */
 export async function deleteUser(actor: Actor, guid: string): Promise<void> {

@@ -4,17 +4,18 @@ import path from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { reloadConfig } from "@/lib/config";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
-import { sqlValues } from "@/lib/db/sql-values";
-import { filterSql, parseListQuery, type ListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
-import { userScope } from "@/lib/tenancy/scope";
-import { userScopeSql } from "@/lib/tenancy/scope-sql";
+import { reloadConfig } from "@/lib/core/config";
+import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/core/db/embedded";
+import { migrate } from "@/lib/core/db/migrate";
+import { sqlValues } from "@/lib/core/db/sql-values";
+import { filterSql, parseListQuery, type ListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { userScope } from "@/lib/core/tenancy/scope";
+import { userScopeSql } from "@/lib/core/tenancy/scope-sql";
 import { createFreshDatabase } from "@/e2e/support/server";
 import { userFilterable } from "./contracts";
-import { toUserEntry, withDomainName } from "./transform";
+import { toUserEntry } from "./transform";
+import { withDomainName } from "@/lib/core/tenancy/with-domain-name";
 
 // The raw user list against a real database (PGlite; PostgreSQL with TEST_DATABASE_URL): the SQL forms
 // of the tenancy scope and of the filters select exactly what the Prisma forms select, the list is one
@@ -23,10 +24,13 @@ import { toUserEntry, withDomainName } from "./transform";
 let prisma: PrismaClient;
 let listUsers: typeof import("./list-users").listUsers;
 let usersPageStatement: typeof import("./list-users").usersPageStatement;
+let related: Record<string, string>;
 let embedded: EmbeddedDatabase | undefined;
 let fresh: { drop: () => Promise<void> } | undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-list-"));
 const ids = { dev1: "", dev2: "", alpha: "", beta: "", gamma: "", alphaUser: "" };
+/** The createdBy of some users (a developer's GUID; filters only compare it). */
+const CREATOR = "00000000-0000-4000-8000-0000000000c1";
 
 beforeAll(async () => {
   const server = process.env.TEST_DATABASE_URL;
@@ -37,11 +41,11 @@ beforeAll(async () => {
   const migrator = new pg.Pool({ connectionString: url, max: 1 });
   await migrate(migrator);
   await migrator.end();
-  // lib/db/client builds its one pool from the configuration when first imported.
+  // lib/core/db/client builds its one pool from the configuration when first imported.
   Object.assign(process.env, { DATABASE_URL: url, DB_EMBEDDED: created ? "0" : "1", DB_POOL_MAX: created ? "10" : "1" });
   reloadConfig();
-  prisma = (await import("@/lib/db/client")).prisma;
-  ({ listUsers, usersPageStatement } = await import("./list-users"));
+  prisma = (await import("@/lib/core/db/client")).prisma;
+  ({ listUsers, usersPageStatement, USER_RELATED_COLUMNS: related } = await import("./list-users"));
 
   const developer = (email: string) => prisma.developer.create({ data: { email, name: email, passwordHash: "x" } });
   const [dev1, dev2] = [await developer("one@example.com"), await developer("two@example.com")];
@@ -52,14 +56,21 @@ beforeAll(async () => {
     ...["ada", "a_b", "a%c", "Alan", "grace", "linus"].map((login, i) => ({ login, domainId: alpha.id, firstName: i % 2 ? null : `First${i}` })),
     ...["ada", "bob", "bea_x"].map((login) => ({ login, domainId: beta.id, firstName: "Bee" })),
     ...["ada", "zed"].map((login) => ({ login, domainId: gamma.id, firstName: null })),
-  ].map((u, i) => ({ ...u, passwordHash: "x", lastName: i % 3 ? `Last${i}` : null, createdAt: new Date(start + (i % 4) * 86_400_000 + i) }));
+  ].map((u, i) => ({
+    ...u,
+    passwordHash: "x",
+    lastName: i % 3 ? `Last${i}` : null,
+    createdAt: new Date(start + (i % 4) * 86_400_000 + i),
+    createdById: i % 2 ? CREATOR : null,
+    lastUsedAt: i % 3 === 1 ? new Date(Date.UTC(2026, 10, 25, 8)) : i % 3 === 2 ? new Date(Date.UTC(2026, 10, 26, 9)) : null,
+  }));
   await prisma.user.createMany({ data: users });
   const alphaUser = await prisma.user.findFirstOrThrow({ where: { domainId: alpha.id, login: "grace" } });
   Object.assign(ids, { dev1: dev1.id, dev2: dev2.id, alpha: alpha.id, beta: beta.id, gamma: gamma.id, alphaUser: alphaUser.id });
 }, 60_000);
 
 afterAll(async () => {
-  if (prisma) await (await import("@/lib/db/client")).closeDatabase();
+  if (prisma) await (await import("@/lib/core/db/client")).closeDatabase();
   await embedded?.stop();
   await fresh?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -100,6 +111,19 @@ const QUERIES = [
   "filterBy=createdOn&filterValue=2026-11-23T10:00:00.000Z",
   "filterBy=guid&filterValue=00000000-0000-4000-8000-000000000000",
   "filterBy=accountId&filterOp=present",
+  "filterBy=domain.name,login&filterOp=all&filterValue=*a,ada",
+  "filterBy=createdBy&filterValue=00000000-0000-4000-8000-0000000000c1",
+  "filterBy=lastUsed&filterOp=startsWith&filterValue=2026-11-25",
+];
+/** More filter forms, checked by the filterSql test alone (the list test runs QUERIES for every actor). */
+const MORE_FILTERS = [
+  "filterBy=domain.name&filterValue=beta",
+  "filterBy=domain.name&filterOp=startsWith&filterValue=AL",
+  "filterBy=domain.name&filterOp=contains&filterValue=mm",
+  "filterBy=domain.name&filterOp=present",
+  "filterBy=createdBy&filterOp=present",
+  "filterBy=lastUsed&filterOp=present",
+  "filterBy=lastUsed&filterValue=2026-11-25T08:00:00.000Z",
 ];
 const query = (search: string): ListQuery => parseListQuery(new URLSearchParams(search), userFilterable);
 const sortedIds = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
@@ -125,11 +149,11 @@ describe("the SQL form of userScope", () => {
 });
 
 describe("filterSql", () => {
-  it("selects the same users as the Prisma where, for every filter form", async () => {
-    for (const search of QUERIES) {
+  it("selects the same users as the Prisma where, for every filter form (domain.name through its SQL expression)", async () => {
+    for (const search of [...QUERIES, ...MORE_FILTERS]) {
       const q = query(search);
       const values = sqlValues();
-      const viaSql = await prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT u.id FROM "User" u WHERE ${filterSql(q.filters, "u", values)}`, ...values.values);
+      const viaSql = await prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT u.id FROM "User" u WHERE ${filterSql(q.filters, "u", values, related)}`, ...values.values);
       const viaPrisma = await prisma.user.findMany({ where: q.where, select: { id: true } });
       expect(sortedIds(viaSql), search).toEqual(sortedIds(viaPrisma));
     }
@@ -156,7 +180,8 @@ describe("listUsers", () => {
           prisma.user.findMany({ where, include: withDomainName, skip: q.skip, take: q.take, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
         ]);
         const page = await listUsers(actor, q);
-        expect({ ...page }, `${name}: ${search}`).toEqual({ startIndex: q.startIndex, itemsPerPage: rows.length, totalResults: total, entry: rows.map(toUserEntry) });
+        const itemsPerPage = q.requestedCount === undefined ? {} : { itemsPerPage: rows.length };
+        expect({ ...page }, `${name}: ${search}`).toEqual({ startIndex: q.startIndex, ...itemsPerPage, totalResults: total, entry: rows.map(toUserEntry) });
       }
     }
   });

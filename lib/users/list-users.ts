@@ -1,14 +1,18 @@
-import { sql } from "@/lib/db/client";
-import { sqlValues } from "@/lib/db/sql-values";
-import { filterSql, toPage, type ListQuery } from "@/lib/rest/list-query";
-import type { Actor } from "@/lib/tenancy/actor";
-import { userScopeSql } from "@/lib/tenancy/scope-sql";
+import { sql } from "@/lib/core/db/client";
+import { sqlValues } from "@/lib/core/db/sql-values";
+import { filterSql, toPage, type ListQuery } from "@/lib/http/rest/list-query";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { userScopeSql } from "@/lib/core/tenancy/scope-sql";
 import { toUserEntry, type UserEntryRow } from "./transform";
 
 type PageRow = { total: number } & ({ id: string; domainName: string } & Omit<UserEntryRow, "domain"> | { id: null });
 
 const ENTRY_COLUMNS = `u.id, u.login, u."firstName", u."lastName", u."createdAt" AT TIME ZONE 'UTC' AS "createdAt", u."createdWith",
-  u.status, u.suspended, u."pwdStatus", u.locale, u."accountId", u."callerId", d.name AS "domainName"`;
+  u."createdById", u."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", u.status, u.suspended, u."pwdStatus", u.locale, u."accountId",
+  u."callerId", d.name AS "domainName"`;
+
+/** The users' properties on another table, as SQL on the row u (filterSql). */
+export const USER_RELATED_COLUMNS = { "domain.name": `(SELECT dn.name FROM "Domain" dn WHERE dn.id = u."domainId")` };
 
 /** From this startIndex on, an unfiltered page reads its total first and scans from the nearer end of the list. */
 export const DEEP_PAGE = 1_000;
@@ -21,7 +25,7 @@ function usersSql(actor: Actor, query: ListQuery, within?: { domainId: string })
   const values = sqlValues();
   const scope = userScopeSql(actor, values);
   const withinDomain = within && values.add(within.domainId);
-  const where = `${scope.users}${withinDomain ? ` AND u."domainId" = ${withinDomain}` : ""} AND ${filterSql(query.filters, "u", values)}`;
+  const where = `${scope.users}${withinDomain ? ` AND u."domainId" = ${withinDomain}` : ""} AND ${filterSql(query.filters, "u", values, USER_RELATED_COLUMNS)}`;
   // An unfiltered total adds up the domains' trigger-kept userCount instead of counting rows.
   const counted =
     query.filters.length === 0 && scope.domains

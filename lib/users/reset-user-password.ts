@@ -1,9 +1,9 @@
-import { hashPassword } from "@/lib/crypto/password";
-import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/api-error";
-import type { Actor } from "@/lib/tenancy/actor";
-import { userScope } from "@/lib/tenancy/scope";
-import { isGuid, password as passwordRule } from "@/lib/validation";
+import { hashPassword } from "@/lib/core/crypto/password";
+import { prisma } from "@/lib/core/db/client";
+import { notFound } from "@/lib/core/errors/api-error";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { userScope } from "@/lib/core/tenancy/scope";
+import { isGuid, password as passwordRule } from "@/lib/core/validation";
 
 /** Sets a new password and marks it for reset at the user's next login (the portal's "reset password"). */
 export async function resetUserPassword(actor: Actor, guid: string, newPassword: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { putBody } from "@/lib/rest/read-only-fields";
-import { domainName, guid, guidParam, password, userLogin } from "@/lib/validation";
+import { putBody } from "@/lib/http/rest/read-only-fields";
+import { domainName, guid, guidParam, password, userLogin } from "@/lib/core/validation";
 
 const name = z.string().trim().max(100, "is at most 100 characters");
 /** Changed only by the application (two-legged) or the portal; null takes the user out of its account. */
@@ -15,6 +15,8 @@ export const userEntrySchema = z
     lastName: z.string().optional(),
     createdOn: z.iso.datetime(),
     createdWith: z.string().optional(),
+    createdBy: guid.optional().meta({ description: "The developer who created the user: in the portal, or as the owner of the application that created it." }),
+    lastUsed: z.iso.datetime().optional().meta({ description: "The user's last sign-in (POST /login); absent until the first." }),
     status: z.string(),
     suspended: z.boolean(),
     pwdStatus: z.string().meta({ description: '"ok", or "reset" when the user must choose a new password' }),
@@ -40,7 +42,7 @@ export const createUserSchema = z
   })
   .meta({ id: "CreateUser" });
 
-export const USER_READ_ONLY = ["guid", "login", "domain", "createdOn", "createdWith", "status", "suspended", "callerId"] as const;
+export const USER_READ_ONLY = ["guid", "login", "domain", "createdOn", "createdWith", "createdBy", "lastUsed", "status", "suspended", "callerId"] as const;
 
 export const updateUserSchema = putBody(
   {

@@ -2,7 +2,7 @@ import type { User } from "@prisma/client";
 import type { UserEntry } from "./schemas";
 
 /** The columns a user's entry shows, and its domain's name. */
-export type UserEntryRow = Omit<User, "domainId" | "passwordHash" | "lastUsedAt"> & { domain: { name: string } };
+export type UserEntryRow = Omit<User, "domainId" | "passwordHash"> & { domain: { name: string } };
 
 /** The public shape of a user: never the password or its hash. */
 export function toUserEntry(user: UserEntryRow): UserEntry {
@@ -14,6 +14,8 @@ export function toUserEntry(user: UserEntryRow): UserEntry {
     lastName: user.lastName ?? undefined,
     createdOn: user.createdAt.toISOString(),
     createdWith: user.createdWith ?? undefined,
+    createdBy: user.createdById ?? undefined,
+    lastUsed: user.lastUsedAt?.toISOString(),
     status: user.status,
     suspended: user.suspended,
     pwdStatus: user.pwdStatus,
@@ -22,6 +24,3 @@ export function toUserEntry(user: UserEntryRow): UserEntry {
     callerId: user.callerId ?? undefined,
   };
 }
-
-/** Include this with every user query so the entry can name the domain. */
-export const withDomainName = { domain: { select: { name: true } } } as const;

@@ -1,20 +1,21 @@
 import { assignableAccountId } from "@/lib/billing/assignable-account";
-import { hashPassword } from "@/lib/crypto/password";
-import { prisma } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/errors/api-error";
-import { withoutUnchangedReadOnly } from "@/lib/rest/read-only-fields";
-import type { Actor } from "@/lib/tenancy/actor";
-import { userScope } from "@/lib/tenancy/scope";
-import { getUserOrThrow } from "./get-user";
+import { hashPassword } from "@/lib/core/crypto/password";
+import { prisma } from "@/lib/core/db/client";
+import { notFound, fieldError } from "@/lib/core/errors/api-error";
+import { withoutUnchangedReadOnly } from "@/lib/http/rest/read-only-fields";
+import type { Actor } from "@/lib/core/tenancy/actor";
+import { userScope } from "@/lib/core/tenancy/scope";
+import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { USER_READ_ONLY, type UpdateUserInput } from "./schemas";
-import { toUserEntry, withDomainName } from "./transform";
+import { toUserEntry } from "./transform";
+import { withDomainName } from "@/lib/core/tenancy/with-domain-name";
 
 /** Changes a user's names, locale, password or billing account; a new password clears a pending reset. */
 export async function updateUser(actor: Actor, guid: string, input: UpdateUserInput) {
   const current = toUserEntry(await getUserOrThrow(actor, guid));
   const changes = withoutUnchangedReadOnly(input, current, USER_READ_ONLY);
   if (changes.pwdStatus !== undefined && changes.pwdStatus !== current.pwdStatus && changes.pwdStatus !== "reset") {
-    throw new ApiError("validation_failed", 'pwdStatus: can only be set to "reset"', { extra: { errors: [{ field: "pwdStatus", message: 'can only be set to "reset"' }] } });
+    throw fieldError("pwdStatus", 'can only be set to "reset"');
   }
   // Sending back the current account (or none) is not a change, so a user's token may PUT its GET representation.
   const accountChanged = changes.accountId !== undefined && changes.accountId !== (current.accountId ?? null);

@@ -1,6 +1,6 @@
 import { after } from "next/server";
-import { prisma, type Tx } from "@/lib/db/client";
-import { log } from "@/lib/log";
+import { prisma, type Tx } from "@/lib/core/db/client";
+import { log } from "@/lib/core/log";
 import { recordVoicemail, type UnansweredCall } from "./record-voicemail";
 
 // Recording takes seconds (speech synthesis, storage, transcription, email), too long for the

@@ -1,11 +1,11 @@
 import { synthesizeMp3 } from "@/lib/audio/synthesize-mp3";
-import { prisma } from "@/lib/db/client";
-import { kickDelivery } from "@/lib/events/publish";
-import { log } from "@/lib/log";
+import { prisma } from "@/lib/core/db/client";
+import { kickDelivery } from "@/lib/outbox/publish";
+import { log } from "@/lib/core/log";
 import { deleteSystemFiles, mediaPathOf, writeSystemFile } from "@/lib/media/system-file";
 import { createMessage } from "@/lib/messages/create-message";
-import { CALL_FOLDER_PREFIX } from "@/lib/tenancy/scope";
-import { transcribeMessage } from "@/lib/transcription/transcribe-message";
+import { CALL_FOLDER_PREFIX } from "@/lib/core/tenancy/scope";
+import { transcribeMessage } from "@/lib/messages/transcribe-message";
 import { callerSpeech } from "./caller-speech";
 import { sendVoicemailEmails } from "./voicemail-email";
 

@@ -1,8 +1,8 @@
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/core/db/client";
 import { optionsOf } from "@/lib/devices/transform";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 import { sendMail } from "@/lib/mail/send-mail";
-import { formatDateTime } from "@/lib/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format-date-time";
 
 export interface VoicemailNotice {
   userId: string;

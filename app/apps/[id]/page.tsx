@@ -2,15 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ApplicationSettingsForm } from "@/components/application-settings-form";
 import { ApplicationStatusForm } from "@/components/application-status-form";
+import { CreditStatusBadge } from "@/components/credit-status-badge";
 import { ConsumerCredentials } from "@/components/consumer-credentials";
 import { DeleteApplicationForm } from "@/components/delete-application-form";
-import { formatDate } from "@/lib/text/format-date";
+import { formatDate } from "@/lib/core/text/format-date";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { buttonSecondary, card, link } from "@/components/styles";
 import { getPortalApplication } from "@/lib/applications/get-application";
 import { listBillingAccounts } from "@/lib/billing/list-billing-accounts";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { getApplicationWebhook } from "@/lib/events/webhook-status";
 import { requireDeveloper } from "@/lib/portal/session";
 import { deleteApplicationAction, rotateSecretAction, setSuspendedAction, updateSettingsAction } from "../actions";
@@ -28,6 +29,7 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
   const app = await orNotFound(() => getPortalApplication(actor, id));
   const webhook = await getApplicationWebhook(actor, app.internalId);
   const billingAccounts = await listBillingAccounts(actor);
+  const defaultAccount = billingAccounts.find((a) => a.accountId === app.defaultBillingAccountId);
   const justCreated = (await searchParams).created === "1";
   return (
     <div className="space-y-8">
@@ -46,6 +48,9 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
             </Link>
             <Link href={`/apps/${app.internalId}/events`} className={buttonSecondary}>
               Events
+            </Link>
+            <Link href={`/apps/${app.internalId}/watch`} className={buttonSecondary}>
+              Watch events
             </Link>
             <Link href={`/apps/${app.internalId}/calls`} className={buttonSecondary}>
               Calls
@@ -74,13 +79,30 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
       <p className="text-sm text-slate-600" data-testid="webhook-status">
         <span className="font-medium text-slate-800">Webhooks:</span>{" "}
         {!webhook.notificationUrl
-          ? "off. Events are recorded but not sent until you set a notification URL below."
+          ? "off. Events are recorded but not sent until you set a notification URL below (or watch them live, without a URL, with Watch events)."
           : webhook.disabledAt
             ? `stopped. The endpoint answered 410 Gone on ${formatDate(webhook.disabledAt)}; set a new notification URL to resume.`
             : "on. Signed events go to the notification URL below."}{" "}
         <Link href={`/apps/${app.internalId}/events`} className={link}>
           Delivery log and signing secret
         </Link>
+      </p>
+      <p className="text-sm text-slate-600" data-testid="app-credit">
+        <span className="font-medium text-slate-800">Credit:</span>{" "}
+        {defaultAccount ? (
+          <>
+            <span className="font-medium whitespace-nowrap text-slate-800">
+              {defaultAccount.balance} {defaultAccount.currency}
+            </span>{" "}
+            <CreditStatusBadge status={defaultAccount.status} /> in{" "}
+            <Link href={`/billing/${defaultAccount.accountId}`} className={link}>
+              {defaultAccount.name}
+            </Link>
+            , the default billing account new users join.
+          </>
+        ) : (
+          "no default billing account. Choose one below so new users can hold numbers, call and send messages."
+        )}
       </p>
       <ConsumerCredentials
         appId={app.internalId}
@@ -96,10 +118,12 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
             notificationUrl: app.notificationUrl ?? "",
             allow2legged: app.allow2legged,
             requireSignedBodies: app.requireSignedBodies,
+            eventNames: app.eventNames,
             defaultBillingAccountId: app.defaultBillingAccountId ?? "",
             allowJsonTunnel: app.allowJsonTunnel,
             legacyOAuth10: app.legacyOAuth10,
             serviceProvider: app.serviceProvider,
+            testTool: app.testTool,
             callbackUrlPrefixes: app.callbackUrlPrefixes,
           }}
           billingAccounts={billingAccounts}

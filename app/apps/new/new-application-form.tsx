@@ -10,12 +10,12 @@ import type { FormState } from "@/lib/portal/form-state";
 import { slugify } from "@/lib/portal/slug";
 import { createApplicationAction } from "../actions";
 
-export function NewApplicationForm({ domains }: { domains: string[] }) {
+export function NewApplicationForm({ domains, initialDomain }: { domains: string[]; initialDomain: string }) {
   const [state, action] = useActionState(createApplicationAction, {} as FormState);
   const [displayName, setDisplayName] = useState(state.values?.displayName ?? "");
   const [name, setName] = useState(state.values?.name ?? "");
-  const [domain, setDomain] = useState(state.values?.domain ?? "");
-  // Left empty, the name and the domain follow the display name; the server derives them the same way.
+  const [domain, setDomain] = useState(state.values?.domain ?? initialDomain);
+  // Left empty, the name follows the display name; the server derives it the same way. The domain is never guessed.
   const derivedName = name.trim() || slugify(displayName);
   const errors = state.fieldErrors ?? {};
   return (
@@ -45,7 +45,7 @@ export function NewApplicationForm({ domains }: { domains: string[] }) {
           <>
             Letters, digits, dots, dashes and underscores; left empty, made from the display name. The public id is{" "}
             <span className="font-mono">
-              {domain.trim() || slugify(derivedName) || "<domain>"}:{derivedName || "<name>"}
+              {domain.trim() || "<domain>"}:{derivedName || "<name>"}
             </span>{" "}
             and cannot change later.
           </>
@@ -78,18 +78,33 @@ export function NewApplicationForm({ domains }: { domains: string[] }) {
           maxLength={63}
           list="your-domains"
           autoComplete="off"
-          placeholder={slugify(derivedName) || "my-test-app"}
+          placeholder="One of yours, or a new name"
           value={domain}
           onChange={(e) => setDomain(e.currentTarget.value)}
           errors={errors.domain}
           hint={
             <>
-              An existing domain of yours, or a new one to create; left empty, made from the name. A domain holds the users of its
-              applications.
+              One of your domains, or the name of a new one to create. A domain holds the users of its applications.
               {domains.length > 0 && <> Yours: {domains.join(", ")}.</>}
             </>
           }
         />
+        <p className="mt-1.5 text-sm" data-testid="domain-choice" aria-live="polite">
+          {!domain.trim() ? (
+            // After the server's "is required" (which hides the hint), the note still names the developer's domains.
+            <span className="text-slate-500">
+              {errors.domain ? (domains.length > 0 ? `Yours: ${domains.join(", ")}.` : "") : "Required: no domain is created unless you name it."}
+            </span>
+          ) : domains.includes(domain.trim()) ? (
+            <span className="text-slate-700">
+              In your domain <strong className="font-medium">{domain.trim()}</strong>, beside its users.
+            </span>
+          ) : (
+            <span className="text-amber-800">
+              New domain: <strong className="font-medium">{domain.trim()}</strong> will be created for this application.
+            </span>
+          )}
+        </p>
         <datalist id="your-domains">
           {domains.map((d) => (
             <option key={d} value={d} />

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { link } from "@/components/styles";
-import { errorCodes } from "@/lib/errors/api-error";
-import { FILTER_OPS, MAX_COUNT } from "@/lib/rest/list-query";
+import { errorCodes } from "@/lib/core/errors/api-error";
+import { FILTER_OPS, MAX_COUNT } from "@/lib/http/rest/list-query";
 import { version as swaggerUiVersion } from "swagger-ui-dist/package.json";
 import { SwaggerReference } from "./swagger-reference";
 
@@ -106,8 +106,8 @@ export default function ApiReferencePage() {
         <p>
           Collections accept <Code>startIndex</Code> (first result, from 0) and <Code>count</Code> (page size, at most{" "}
           {MAX_COUNT}; without <Code>count</Code> a page also holds at most {MAX_COUNT}). The response always carries{" "}
-          <Code>startIndex</Code>, <Code>itemsPerPage</Code> (the number on this page), <Code>totalResults</Code> (all matches,
-          ignoring paging) and the <Code>entry</Code> array.
+          <Code>startIndex</Code>, <Code>totalResults</Code> (all matches, ignoring paging) and the <Code>entry</Code> array,
+          and <Code>itemsPerPage</Code> (the number on this page) when the request gave <Code>count</Code>.
         </p>
         <p>
           Filter with <Code>filterBy</Code> (a property), <Code>filterValue</Code> and <Code>filterOp</Code>, one of{" "}

@@ -33,11 +33,14 @@ export function SwaggerReference({ assetsPath, version, specUrl }: { assetsPath:
       presets: [SwaggerUIBundle.presets.apis],
       validatorUrl: null,
       supportedSubmitMethods: [],
-      deepLinking: true,
+      // Off: a deep link inside each operation's toggle button is a control inside a control (axe: nested-interactive).
+      deepLinking: false,
       displayOperationId: true,
       defaultModelsExpandDepth: 0,
       // The reference grows above the page's own anchors (#error-<code>): scroll to them again once it is drawn.
       onComplete: () => {
+        // Swagger UI's server picker has no label (axe: select-name).
+        container.current?.querySelector("select#servers")?.setAttribute("aria-label", "Server");
         const anchor = window.location.hash.startsWith("#error-") ? document.getElementById(window.location.hash.slice(1)) : null;
         anchor?.scrollIntoView();
       },

@@ -12,7 +12,7 @@ function Code({ children }: { children: React.ReactNode }) {
 
 function CodeBlock({ label, children }: { label: string; children: string }) {
   return (
-    <pre aria-label={label} className="overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-sm leading-relaxed text-slate-100">
+    <pre aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-sm leading-relaxed text-slate-100 dark:bg-slate-50 dark:text-slate-900 dark:ring-1 dark:ring-slate-200">
       {children}
     </pre>
   );
@@ -144,7 +144,7 @@ export default function WebhooksDocsPage() {
         </p>
         <CodeBlock label="Verification in Node.js">{verify}</CodeBlock>
         <p>Use the raw body exactly as received, before form decoding. To check your code:</p>
-        <dl className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-[8rem_1fr]">
+        <dl className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-surface p-4 text-sm sm:grid-cols-[8rem_1fr]">
           <dt className="text-slate-500">Secret</dt>
           <dd className="font-mono break-all">whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw</dd>
           <dt className="text-slate-500">webhook-id</dt>
@@ -177,7 +177,7 @@ export default function WebhooksDocsPage() {
           <tbody className="divide-y divide-slate-200">
             {restCalls.map(([call, what]) => (
               <tr key={call}>
-                <td className="py-2 pr-4 font-mono whitespace-nowrap">{call}</td>
+                <td className="py-2 pr-4 font-mono [overflow-wrap:anywhere] sm:whitespace-nowrap">{call}</td>
                 <td className="py-2">{what}</td>
               </tr>
             ))}

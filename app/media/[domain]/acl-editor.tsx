@@ -1,6 +1,11 @@
+"use client";
+
+import { useActionState } from "react";
+import { Alert } from "@/components/alert";
 import { SubmitButton } from "@/components/submit-button";
 import { buttonSecondary, buttonSmall } from "@/components/styles";
 import type { AclEntry } from "@/lib/media/schemas";
+import type { FormState } from "@/lib/portal/form-state";
 
 export interface Principal {
   id: string;
@@ -21,9 +26,10 @@ export function AclEditor({
   acl: AclEntry;
   users: Principal[];
   apps: Principal[];
-  action: (formData: FormData) => Promise<void>;
+  action: (prev: FormState, formData: FormData) => Promise<FormState>;
   title: string;
 }) {
+  const [state, formAction] = useActionState(action, {} as FormState);
   const hasAcl = acl.readUsers.length + acl.writeUsers.length + acl.readApps.length + acl.writeApps.length > 0;
   const rows = (kind: "Users" | "Apps", principals: Principal[]) =>
     principals.map((p) => (
@@ -44,7 +50,9 @@ export function AclEditor({
       </tr>
     ));
   return (
-    <form action={action} className="space-y-3" aria-label={title}>
+    // Keyed by the saved ACL: after a save the checkboxes start from what was stored, not from a form reset.
+    <form key={JSON.stringify(acl)} action={formAction} className="space-y-3" aria-label={title}>
+      {state.error && <Alert title="Access was not saved">{state.error}</Alert>}
       <p className="text-sm text-slate-600">
         {hasAcl ? "Only who is checked has access (write includes read)." : "No ACL: only the creator has access. Check users or applications to share it."}{" "}
         An application checked without any user: every user of that application.
@@ -64,9 +72,16 @@ export function AclEditor({
           </tbody>
         </table>
       </div>
-      <SubmitButton className={`${buttonSecondary} ${buttonSmall}`} pendingText="Saving…">
-        Save access
-      </SubmitButton>
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton className={`${buttonSecondary} ${buttonSmall}`} pendingText="Saving…">
+          Save access
+        </SubmitButton>
+        {state.notice && (
+          <p role="status" className="text-sm text-green-700">
+            {state.notice}
+          </p>
+        )}
+      </div>
     </form>
   );
 }

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ConfirmForm } from "@/components/confirm-form";
 import { EmptyState } from "@/components/empty-state";
-import { formatDate } from "@/lib/text/format-date";
-import { formatSize } from "@/lib/text/format-size";
+import { formatDate } from "@/lib/core/text/format-date";
+import { formatSize } from "@/lib/core/text/format-size";
 import { PageHeader } from "@/components/page-header";
 import { card, link } from "@/components/styles";
 import { getDomainOverview } from "@/lib/domains/domain-overview";
@@ -14,9 +14,9 @@ import { getMediaAcl } from "@/lib/media/media-acl";
 import { createMediaLink } from "@/lib/media/media-link";
 import { orNotFound } from "@/lib/portal/or-not-found";
 import { requireDeveloper } from "@/lib/portal/session";
-import { parseListQuery } from "@/lib/rest/list-query";
-import { REST_PREFIX } from "@/lib/rest/responses";
-import { developerActor } from "@/lib/tenancy/actor";
+import { parseListQuery } from "@/lib/http/rest/list-query";
+import { REST_PREFIX } from "@/lib/core/urls";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { deleteFileAction, deleteFolderAction, updateAclAction } from "../actions";
 import { AclEditor } from "./acl-editor";
 import { NewFolderForm } from "./new-folder-form";
@@ -52,8 +52,8 @@ export default async function MediaBrowserPage({ params, searchParams }: { param
   return (
     <div className="space-y-8">
       <PageHeader back={{ href: "/media", label: "Media" }} title={`Media of ${domainName}`} description="Folders and files your applications keep in this domain." />
-      <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
-        <aside className={`${card} space-y-5 p-4`} aria-label="Folders">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
+        <aside className={`${card} min-w-0 space-y-5 p-4`} aria-label="Folders">
           {folders.entry.length === 0 ? (
             <p className="text-sm text-slate-600">No folders yet.</p>
           ) : (

@@ -1,13 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { buttonPrimary, fileInput } from "@/components/styles";
 
 /** Uploads one file into the folder with a progress bar (XMLHttpRequest: fetch reports no upload progress). */
 export function UploadForm({ domain, folder }: { domain: string; folder: string }) {
   const router = useRouter();
   const [file, setFile] = useState<File | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<{ tone: "error" | "ok"; text: string } | null>(null);
 
@@ -23,6 +24,9 @@ export function UploadForm({ domain, folder }: { domain: string; folder: string 
       setProgress(null);
       if (xhr.status === 201) {
         setMessage({ tone: "ok", text: `${file.name} was uploaded.` });
+        // Ready for the next file: the picker no longer offers the one just sent.
+        formRef.current?.reset();
+        setFile(null);
         router.refresh();
       } else {
         let detail = `Upload failed (${xhr.status}).`;
@@ -44,7 +48,7 @@ export function UploadForm({ domain, folder }: { domain: string; folder: string 
   }
 
   return (
-    <form onSubmit={upload} className="space-y-3" aria-label="Upload a file">
+    <form ref={formRef} onSubmit={upload} className="space-y-3" aria-label="Upload a file">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <label className="flex-1 text-sm font-medium text-slate-700">
           File

@@ -2,9 +2,9 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { approveAuthorization, denyAuthorization, type AuthorizationOutcome } from "@/lib/oauth/three-legged";
-import { ApiError } from "@/lib/errors/api-error";
-import { clientAddress } from "@/lib/security/client-address";
+import { approveAuthorization, denyAuthorization, type AuthorizationOutcome } from "@/lib/http/oauth/three-legged";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { clientAddress } from "@/lib/http/limits/client-address";
 
 export interface AuthorizeState {
   /** Shown on the form (wrong password, lockout). */

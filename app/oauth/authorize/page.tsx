@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { card } from "@/components/styles";
-import { getAuthorizationRequest, type AuthorizationRequest } from "@/lib/oauth/three-legged";
+import { getAuthorizationRequest, type AuthorizationRequest } from "@/lib/http/oauth/three-legged";
 import { AuthorizeForm } from "./authorize-form";
 
 export const metadata: Metadata = { title: "Authorize an application", robots: { index: false } };

@@ -1,7 +1,7 @@
-import { ApiError } from "@/lib/errors/api-error";
-import { respondWithError } from "@/lib/rest/operation";
-import { SUPPORTED_VERSIONS } from "@/lib/rest/responses";
-import { anyMethod } from "@/lib/rest/route";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { respondWithError } from "@/lib/http/operation/operation";
+import { SUPPORTED_VERSIONS } from "@/lib/core/urls";
+import { anyMethod } from "@/lib/http/operation/route";
 
 // /rest, /rest/1.0 and /rest/<unknown version>/...: name the versions that exist.
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = anyMethod(async (request) => {

@@ -1,4 +1,4 @@
-import { jobRoute } from "@/lib/events/jobs-auth";
+import { jobRoute } from "@/lib/http/jobs-auth";
 import { runRenewalBatch } from "@/lib/numbers/renew-numbers";
 
 // Monthly renewal of purpose numbers: called once a minute by the scheduler in

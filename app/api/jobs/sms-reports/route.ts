@@ -1,4 +1,4 @@
-import { jobRoute } from "@/lib/events/jobs-auth";
+import { jobRoute } from "@/lib/http/jobs-auth";
 import { applyDueReports } from "@/lib/messages/apply-sms-reports";
 
 // SMS delivery reports that are due (docs/messages.md): called every second by the scheduler in

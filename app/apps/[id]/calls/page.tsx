@@ -8,7 +8,7 @@ import { getPortalApplication } from "@/lib/applications/get-application";
 import { listApplicationCalls } from "@/lib/calls/list-application-calls";
 import { orNotFound } from "@/lib/portal/or-not-found";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { callPagePath } from "@/app/domains/[name]/users/[guid]/user-path";
 
 export const metadata: Metadata = { title: "Calls" };

@@ -217,7 +217,7 @@ export function ApiConsoleForm({
               {shownBodyError ? (
                 <p id="console-body-error" role="alert" className="mt-1.5 text-sm text-red-700" data-testid="body-error">
                   The body is not valid JSON, so nothing was sent. Fix it and send again.
-                  <span className="mt-0.5 block font-mono text-xs text-red-600">{shownBodyError}</span>
+                  <span className="mt-0.5 block font-mono text-xs text-red-700">{shownBodyError}</span>
                 </p>
               ) : (
                 <p id="console-body-hint" className="mt-1.5 text-xs text-slate-500">
@@ -267,7 +267,7 @@ function ActAsOption({
   return (
     <label
       className={`flex cursor-pointer gap-3 rounded-md border p-3 text-sm transition-colors ${
-        checked ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white hover:bg-slate-50"
+        checked ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-surface hover:bg-slate-50"
       }`}
     >
       <input type="radio" name="actAs" value={value} checked={checked} onChange={onSelect} className="mt-0.5 accent-brand-500" />

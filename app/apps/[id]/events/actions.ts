@@ -1,8 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { rotateWebhookSecret } from "@/lib/events/webhook-secret";
-import { developerActor } from "@/lib/tenancy/actor";
+import { rotateWebhookSecret } from "@/lib/applications/webhook-secret";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { replayEvent, sendTestEvent } from "@/lib/events/events";
 import { getApplicationWebhook } from "@/lib/events/webhook-status";
 import { errorState, type FormState } from "@/lib/portal/form-state";
@@ -17,7 +17,9 @@ export async function sendTestEventAction(appId: string): Promise<FormState<{ id
     const event = await sendTestEvent(developerActor(developer.id), appId);
     const webhook = await getApplicationWebhook(developerActor(developer.id), appId);
     const notice = !webhook.notificationUrl
-      ? "Test event recorded. It was not sent: the application has no notification URL."
+      ? webhook.watched
+        ? "Test event sent to the built-in receiver (Watch events)."
+        : "Test event recorded. It was not sent: the application has no notification URL."
       : webhook.disabledAt
         ? "Test event recorded. It was not sent: deliveries are stopped until the notification URL changes."
         : "Test event sent.";

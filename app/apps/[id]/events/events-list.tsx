@@ -7,14 +7,14 @@ import useSWR from "swr";
 import { Alert } from "@/components/alert";
 import { EmptyState } from "@/components/empty-state";
 import { EventStatusBadge } from "@/components/event-status-badge";
-import { formatDate } from "@/lib/text/format-date";
-import { formatTime } from "@/lib/text/format-date-time";
+import { formatDate } from "@/lib/core/text/format-date";
+import { formatTime } from "@/lib/core/text/format-date-time";
 import { buttonSecondary, buttonSmall, input, link } from "@/components/styles";
 import type { EventStatus } from "@/lib/events/contracts";
 import type { EventLog, EventLogEntry } from "@/lib/events/webhook-status";
 import { eventsListKey, fetchJson, LIVE_REFRESH_MS } from "./events-keys";
 import { DataTable } from "@/components/data-table";
-import { countOf } from "@/lib/text/count-of";
+import { countOf } from "@/lib/core/text/count-of";
 
 export interface EventsQuery {
   status?: EventStatus;
@@ -58,7 +58,7 @@ function Progress({ event }: { event: EventLogEntry }) {
   if (event.nextAttempt) return <When iso={event.nextAttempt} prefix="Next" />;
   if (event.status === "failed") return <span className="text-slate-500">No more retries</span>;
   if (event.status === "disabled") return <span className="text-slate-500">{event.attempts > 0 ? "Stopped" : "Not sent"}</span>;
-  return <span className="text-slate-400">—</span>;
+  return <span className="text-slate-500">—</span>;
 }
 
 /**
@@ -117,7 +117,7 @@ export function EventsList({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <nav aria-label="Filter by status" className="flex rounded-md border border-slate-300 bg-white p-0.5 text-sm">
+          <nav aria-label="Filter by status" className="flex rounded-md border border-slate-300 bg-surface p-0.5 text-sm">
             {statusTabs.map((tab) => {
               const active = tab.value === query.status;
               return (
@@ -125,7 +125,7 @@ export function EventsList({
                   key={tab.label}
                   href={pageHref(appId, { status: tab.value, type: query.type, startIndex: 0 })}
                   aria-current={active ? "page" : undefined}
-                  className={`rounded px-2.5 py-1 ${active ? "bg-slate-900 font-medium text-white" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"}`}
+                  className={`rounded px-2.5 py-1 ${active ? "bg-slate-900 font-medium text-white dark:text-slate-50" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"}`}
                 >
                   {tab.label}
                 </Link>
@@ -158,7 +158,7 @@ export function EventsList({
           <p>Events of this application appear here as they happen, each with every attempt to deliver it.</p>
         </EmptyState>
       ) : data.entry.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white px-5 py-8 text-center text-sm text-slate-600">
+        <div className="rounded-lg border border-dashed border-slate-300 bg-surface px-5 py-8 text-center text-sm text-slate-600">
           {filtered ? "No events match these filters." : "No events on this page."}{" "}
           <Link href={pageHref(appId, { startIndex: 0 })} className={link}>
             Show all events

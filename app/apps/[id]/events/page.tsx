@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Alert } from "@/components/alert";
-import { formatDateTime } from "@/lib/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format-date-time";
 import { PageHeader } from "@/components/page-header";
 import { buttonSecondary, buttonSmall, card, link } from "@/components/styles";
 import { WebhookSigningSecret } from "@/components/webhook-signing-secret";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import { isEventStatus } from "@/lib/events/contracts";
 import { EVENTS_PAGE_SIZE } from "@/lib/events/events";
 import { getApplicationWebhook, getEventLog, type ApplicationWebhook } from "@/lib/events/webhook-status";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
 import { rotateWebhookSecretAction, sendTestEventAction } from "./actions";
 import { EventsList, type EventsQuery } from "./events-list";
@@ -52,7 +52,11 @@ function Endpoint({ webhook }: { webhook: ApplicationWebhook }) {
           <Link href={appHref} className="font-medium underline hover:no-underline">
             Set one on the application page.
           </Link>{" "}
-          Until then every new event is listed here as Disabled; you can replay it once a URL is set.
+          Until then every new event is listed here as Disabled; you can replay it once a URL is set. Or{" "}
+          <Link href={`${appHref}/watch`} className="font-medium underline hover:no-underline">
+            watch events live
+          </Link>{" "}
+          at the application&apos;s built-in receiver, no URL needed.
         </Alert>
       </div>
     );

@@ -1,11 +1,11 @@
 import { createFile } from "@/lib/media/create-file";
 import { fileName, folderName } from "@/lib/media/schemas";
 import { uploadFile } from "@/lib/media/upload-file";
-import { ApiError } from "@/lib/errors/api-error";
+import { ApiError } from "@/lib/core/errors/api-error";
 import { currentDeveloper } from "@/lib/portal/session";
-import { respondWithError } from "@/lib/rest/operation";
-import { requestOrigin } from "@/lib/rest/responses";
-import { developerActor } from "@/lib/tenancy/actor";
+import { respondWithError } from "@/lib/http/operation/operation";
+import { requestOrigin } from "@/lib/core/urls";
+import { developerActor } from "@/lib/core/tenancy/actor";
 
 /**
  * The portal's upload (the media browser's progress bar needs a plain HTTP body; a server action

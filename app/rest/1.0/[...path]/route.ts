@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/errors/api-error";
-import { respondWithError } from "@/lib/rest/operation";
-import { anyMethod } from "@/lib/rest/route";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { respondWithError } from "@/lib/http/operation/operation";
+import { anyMethod } from "@/lib/http/operation/route";
 
 // Any path under /rest/1.0 that no resource route matched.
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = anyMethod(async (request) =>

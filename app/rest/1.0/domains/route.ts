@@ -2,8 +2,8 @@ import { createDomainContract, deleteDomainContract, listDomainsContract } from 
 import { createDomain } from "@/lib/domains/create-domain";
 import { deleteDomain } from "@/lib/domains/delete-domain";
 import { listDomains } from "@/lib/domains/list-domains";
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 
 const namedOwner = (request: Request) => request.headers.get("x-service-sp-userid");
 

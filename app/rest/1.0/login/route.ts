@@ -1,6 +1,6 @@
-import { loginContract } from "@/lib/oauth/contracts";
-import { loginWithPassword } from "@/lib/oauth/xauth";
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { loginContract } from "@/lib/http/oauth/contracts";
+import { loginWithPassword } from "@/lib/http/oauth/xauth";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(operation(loginContract, async (ctx) => loginWithPassword(ctx)));

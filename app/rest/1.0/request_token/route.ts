@@ -1,6 +1,6 @@
-import { requestTokenContract } from "@/lib/oauth/contracts";
-import { createRequestToken } from "@/lib/oauth/three-legged";
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { requestTokenContract } from "@/lib/http/oauth/contracts";
+import { createRequestToken } from "@/lib/http/oauth/three-legged";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(operation(requestTokenContract, async (ctx) => createRequestToken(ctx)));

@@ -6,7 +6,7 @@ import useSWR, { useSWRConfig } from "swr";
 import { Alert } from "@/components/alert";
 import { CopyButton } from "@/components/copy-button";
 import { EventStatusBadge } from "@/components/event-status-badge";
-import { formatDateTime } from "@/lib/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format-date-time";
 import { PageHeader } from "@/components/page-header";
 import { SubmitButton } from "@/components/submit-button";
 import { buttonSecondary, card } from "@/components/styles";
@@ -126,7 +126,7 @@ export function EventDetailView({
             <code className="font-mono text-sm text-slate-800 [overflow-wrap:anywhere]" data-testid="event-id">
               {event.id}
             </code>
-            <CopyButton value={event.id} label="Copy id" ariaLabel="Copy event id" />
+            <CopyButton value={event.id} label="Copy id" ariaLabel="Copy id of this event" />
           </span>
         }
         action={
@@ -173,12 +173,12 @@ export function EventDetailView({
         <div>
           <dt className="text-slate-500">{event.delivered ? "Delivered" : "Next attempt"}</dt>
           <dd className="mt-1">
-            {event.delivered ? formatDateTime(event.delivered) : event.nextAttempt ? formatDateTime(event.nextAttempt) : <span className="text-slate-400">None</span>}
+            {event.delivered ? formatDateTime(event.delivered) : event.nextAttempt ? formatDateTime(event.nextAttempt) : <span className="text-slate-500">None</span>}
           </dd>
         </div>
         <div>
           <dt className="text-slate-500">Notification URL</dt>
-          <dd className="mt-1 font-mono text-xs [overflow-wrap:anywhere]">{notificationUrl ?? <span className="font-sans text-slate-400">No URL set</span>}</dd>
+          <dd className="mt-1 font-mono text-xs [overflow-wrap:anywhere]">{notificationUrl ?? <span className="font-sans text-slate-500">No URL set</span>}</dd>
         </div>
       </dl>
 
@@ -191,7 +191,7 @@ export function EventDetailView({
             Sent as the form parameter <code className="font-mono">Json</code>; the same on every attempt and replay.
           </p>
         </div>
-        <pre data-testid="event-payload" className="overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-sm leading-relaxed text-slate-100">
+        <pre data-testid="event-payload" tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-sm leading-relaxed text-slate-100 dark:bg-slate-50 dark:text-slate-900 dark:ring-1 dark:ring-slate-200">
           {JSON.stringify(event.payload, null, 2)}
         </pre>
       </section>
@@ -201,7 +201,7 @@ export function EventDetailView({
           Delivery attempts <span className="font-normal text-slate-500">({deliveries.length})</span>
         </h2>
         {deliveries.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white px-5 py-6 text-sm text-slate-600">
+          <p className="rounded-lg border border-dashed border-slate-300 bg-surface px-5 py-6 text-sm text-slate-600">
             {noAttemptsText(event.status, notificationUrl)}
           </p>
         ) : (

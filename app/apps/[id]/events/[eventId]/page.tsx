@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getEvent } from "@/lib/events/events";
 import { getApplicationWebhook } from "@/lib/events/webhook-status";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { requireDeveloper } from "@/lib/portal/session";
 import { replayEventAction } from "../actions";
 import { EventDetailView } from "./event-detail-view";

@@ -8,7 +8,10 @@ import { updateDevice } from "@/lib/devices/update-device";
 import { mailDelivery } from "@/lib/mail/send-mail";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
+import { updateUser } from "@/lib/users/update-user";
+import { updateServiceSchema } from "@/lib/services/schemas";
+import { updateService } from "@/lib/services/update-service";
 import { userPagePath } from "./user-path";
 
 // A user's devices in the portal: the same services as POST/PUT/DELETE /devices/<guid>/...
@@ -82,6 +85,19 @@ export async function resendCheckAction(domain: string, guid: string, deviceId: 
   }
 }
 
+/** "Check call forwarding" on a phone device: PUT {"verifyBy": "ccfTest"}, the simulator's forwarding test call. */
+export async function checkForwardingAction(domain: string, guid: string, deviceId: string): Promise<FormState> {
+  try {
+    const device = await updateDevice(await actor(), guid, deviceId, { verifyBy: "ccfTest" });
+    revalidatePath(userPagePath(domain, guid));
+    return device.ccfCheck === "passed"
+      ? { notice: "Call forwarding works: the test call came back, and the phone is verified." }
+      : { error: "The test call did not come back: call forwarding is not set on this phone." };
+  } catch (error) {
+    return errorState(error);
+  }
+}
+
 export async function removeDeviceAction(domain: string, guid: string, deviceId: string): Promise<FormState> {
   try {
     await deleteDevice(await actor(), guid, deviceId);
@@ -91,4 +107,31 @@ export async function removeDeviceAction(domain: string, guid: string, deviceId:
   revalidatePath(userPagePath(domain, guid));
   revalidatePath("/numbers");
   return { notice: `${deviceId} was removed.` };
+}
+
+/** The user page's "Billing account": the same updateUser as PUT /users/<guid> {accountId}. */
+export async function setUserAccountAction(domain: string, guid: string, _prev: FormState, formData: FormData): Promise<FormState> {
+  const accountId = String(formData.get("accountId") ?? "") || null;
+  try {
+    const user = await updateUser(await actor(), guid, { accountId });
+    revalidatePath(userPagePath(domain, guid));
+    revalidatePath("/billing");
+    return { notice: user.accountId ? "Saved: this user's numbers, calls and messages are now paid from the chosen account." : "Saved: this user has no billing account now." };
+  } catch (error) {
+    return errorState(error);
+  }
+}
+
+/** The user page's "Transcription": the same updateService as PUT /services/<guid>/<service> {voicemail, folders}. */
+export async function updateServiceAction(domain: string, guid: string, serviceId: string, _prev: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData, ["folders"]);
+  const folders = values.folders!.split(",").map((f) => f.trim()).filter(Boolean);
+  try {
+    const service = await updateService(await actor(), guid, serviceId, updateServiceSchema.parse({ voicemail: formData.get("voicemail") === "on", folders }));
+    revalidatePath(userPagePath(domain, guid));
+    const what = [service.voicemail ? "every new voicemail" : "", service.folders.length ? `audio messages in ${service.folders.join(", ")}` : ""].filter(Boolean);
+    return { notice: what.length ? `Saved: ${service.name} transcribes ${what.join(" and ")}.` : `Saved: ${service.name} transcribes nothing for this user.` };
+  } catch (error) {
+    return errorState(error, values);
+  }
 }

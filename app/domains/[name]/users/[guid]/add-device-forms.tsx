@@ -44,7 +44,18 @@ export function AddDeviceForm({ action, mailbox }: { action: Action; mailbox: bo
 }
 
 /** Gives the user a number from the inventory; its billing account pays the month. */
-export function PurposeNumberForm({ action, countries, billed }: { action: Action; countries: Array<{ country: string; available: number; sms: number }>; billed: boolean }) {
+export function PurposeNumberForm({
+  action,
+  countries,
+  billed,
+  defaultCountry,
+}: {
+  action: Action;
+  countries: Array<{ country: string; available: number; sms: number }>;
+  billed: boolean;
+  /** The country to offer first (lib/numbers/home-country.ts), when it has free numbers. */
+  defaultCountry?: string;
+}) {
   const [state, formAction] = useActionState(action, {});
   return (
     <section className={`${card} p-5`} aria-labelledby="purpose-heading">
@@ -57,7 +68,8 @@ export function PurposeNumberForm({ action, countries, billed }: { action: Actio
       {!billed && (
         <div className="mt-4">
           <Alert tone="warning" title="This user is in no billing account">
-            Add it to one on the <Link href="/billing" className={link}>Billing</Link> page first: numbers are refused without one.
+            Choose one under Billing account above first (or create one on the <Link href="/billing" className={link}>Billing</Link> page): numbers are
+            refused without one.
           </Alert>
         </div>
       )}
@@ -72,7 +84,7 @@ export function PurposeNumberForm({ action, countries, billed }: { action: Actio
               <label htmlFor="purpose-country" className="block text-sm font-medium text-slate-800">
                 Country
               </label>
-              <select id="purpose-country" name="country" className={`${select} mt-1.5`} defaultValue={countries[0]!.country}>
+              <select id="purpose-country" name="country" className={`${select} mt-1.5`} defaultValue={countries.find((c) => c.country === defaultCountry)?.country ?? countries[0]!.country}>
                 {countries.map((c) => (
                   <option key={c.country} value={c.country}>
                     {`${c.country} (${c.available} free, ${c.sms} with SMS)`}

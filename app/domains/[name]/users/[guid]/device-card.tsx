@@ -4,7 +4,7 @@ import { useActionState, useState } from "react";
 import { Alert } from "@/components/alert";
 import { ConfirmForm } from "@/components/confirm-form";
 import { Field } from "@/components/field";
-import { formatDateTime } from "@/lib/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format-date-time";
 import { buttonPrimary, buttonSecondary, buttonSmall, card } from "@/components/styles";
 import { SubmitButton } from "@/components/submit-button";
 import type { DeviceEntry } from "@/lib/devices/schemas";
@@ -33,18 +33,27 @@ function CheckBadge({ device }: { device: DeviceEntry }) {
   return null;
 }
 
+/** A phone's call forwarding check in the portal's words (the API's checkDetail names PUT {"verifyBy": "ccfTest"}; here the button does it). */
+function forwardingDetail(check: DeviceEntry["ccfCheck"]): string | undefined {
+  if (check === "pending") return "Call forwarding is not checked yet: the check places a test call to this phone on the telephony simulator, and the phone is verified when the call comes back.";
+  if (check === "failed") return "The test call did not come back (the phone was busy, did not forward it, or could not be reached). Set conditional call forwarding on the phone, then check again.";
+  return undefined;
+}
+
 /** One device of a user: what it is, its check, and its actions (options, confirm, remove). */
 export function DeviceCard({
   device,
   updateAction,
   verifyAction,
   resendAction,
+  checkForwardingAction,
   removeAction,
 }: {
   device: DeviceEntry;
   updateAction: Action;
   verifyAction: Action;
   resendAction: () => Promise<FormState>;
+  checkForwardingAction: () => Promise<FormState>;
   removeAction: () => Promise<FormState>;
 }) {
   const [editing, setEditing] = useState(false);
@@ -55,10 +64,13 @@ export function DeviceCard({
   }, {});
   const [verifyState, verify] = useActionState(verifyAction, {});
   const [resendState, resend] = useActionState(resendAction, {});
+  const [forwardingState, checkForwarding] = useActionState(checkForwardingAction, {});
   const [removeState, setRemoveState] = useState<FormState>({});
   const emailPending = device.mailCheck !== undefined && device.mailCheck !== "passed";
   const on = Object.entries(DEVICE_OPTION_LABELS).filter(([option]) => device[option as keyof DeviceEntry] === true);
   const slug = device.id.replace(/[^a-z0-9]+/gi, "-");
+  const phone = device.id.startsWith("tel:");
+  const detail = phone ? forwardingDetail(device.ccfCheck) : device.checkDetail;
 
   return (
     <li className={`${card} space-y-3 p-4`} data-testid={`device-${device.id}`}>
@@ -71,7 +83,7 @@ export function DeviceCard({
             {device.location && <Badge tone="brand">{`Purpose number · ${device.location}${device.sms ? " · SMS" : ""}`}</Badge>}
             <CheckBadge device={device} />
           </div>
-          {device.checkDetail && <p className="text-xs text-slate-500">{device.checkDetail.replace(ISO_INSTANT, (iso) => formatDateTime(iso))}</p>}
+          {detail && <p className="text-xs text-slate-500">{detail.replace(ISO_INSTANT, (iso) => formatDateTime(iso))}</p>}
           {on.length > 0 && !editing && <p className="text-xs text-slate-500">On: {on.map(([, label]) => label).join(", ")}</p>}
         </div>
         {!editing && (
@@ -94,6 +106,16 @@ export function DeviceCard({
         )}
       </div>
       {removeState.error && <Alert>{removeState.error}</Alert>}
+
+      {phone && !editing && (
+        <form action={checkForwarding} className="space-y-2">
+          <SubmitButton className={`${buttonSecondary} ${buttonSmall}`} pendingText="Checking…">
+            {device.ccfCheck === "pending" ? "Check call forwarding" : "Check call forwarding again"}
+          </SubmitButton>
+          {forwardingState.error && <Alert>{forwardingState.error}</Alert>}
+          {forwardingState.notice && <p role="status" className="text-sm text-emerald-700">{forwardingState.notice}</p>}
+        </form>
+      )}
 
       {emailPending && !editing && (
         <div className="space-y-3 rounded-md bg-slate-50 p-3">
@@ -136,7 +158,7 @@ export function DeviceCard({
                 <label key={option} className="flex items-start gap-2 text-sm text-slate-700">
                   <input type="checkbox" name={option} defaultChecked={device[option as keyof DeviceEntry] === true} className="mt-0.5 h-4 w-4 accent-brand-500" />
                   <span>
-                    {label} <span className="font-mono text-xs text-slate-400">{option}</span>
+                    {label} <span className="font-mono text-xs text-slate-500">{option}</span>
                   </span>
                 </label>
               ))}

@@ -1,8 +1,8 @@
 import { getApplicationContract, updateApplicationContract } from "@/lib/applications/contracts";
 import { getApplication } from "@/lib/applications/get-application";
 import { updateApplication } from "@/lib/applications/update-application";
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
   operation(getApplicationContract, async (ctx, { params }) => getApplication(ctx.actor, params.appId)),

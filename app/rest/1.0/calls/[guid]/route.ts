@@ -1,8 +1,8 @@
 import { createCallContract, listCallsContract } from "@/lib/calls/contracts";
 import { createCall } from "@/lib/calls/create-call";
 import { listCalls } from "@/lib/calls/list-calls";
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
   operation(listCallsContract, async (ctx, { params, query }) => listCalls(ctx.actor, params.guid, query)),

@@ -1,5 +1,5 @@
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 import { listSessionsContract } from "@/lib/sessions/contracts";
 import { listSessions } from "@/lib/sessions/list-sessions";
 

@@ -1,8 +1,8 @@
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
-import { advanceClock } from "@/lib/telephony/advance-clock";
-import { advanceSimulatorClockContract } from "@/lib/telephony/contracts";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
+import { advanceClock } from "@/lib/simulator/advance-clock";
+import { advanceSimulatorClockContract } from "@/lib/simulator/contracts";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
-  operation(advanceSimulatorClockContract, async (_ctx, { body }) => advanceClock(body.advanceSeconds)),
+  operation(advanceSimulatorClockContract, async (ctx, { body }) => advanceClock(ctx.actor, body.advanceSeconds)),
 );

@@ -1,5 +1,5 @@
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 import { listTokensContract } from "@/lib/tokens/contracts";
 import { listTokens } from "@/lib/tokens/list-tokens";
 

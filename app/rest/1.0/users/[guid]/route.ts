@@ -1,5 +1,5 @@
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 import { deleteUserContract, getUserContract, updateUserContract } from "@/lib/users/contracts";
 import { deleteUser } from "@/lib/users/delete-user";
 import { getUser } from "@/lib/users/get-user";

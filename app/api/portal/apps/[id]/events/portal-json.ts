@@ -1,5 +1,5 @@
 import { currentDeveloper, type PortalDeveloper } from "@/lib/portal/session";
-import { ApiError } from "@/lib/errors/api-error";
+import { ApiError } from "@/lib/core/errors/api-error";
 
 const noStore = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
 

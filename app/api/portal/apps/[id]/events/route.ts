@@ -1,5 +1,5 @@
 import { getEventLog } from "@/lib/events/webhook-status";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { portalJson } from "./portal-json";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { revealConsumerSecret } from "@/lib/applications/secrets";
-import { developerActor } from "@/lib/tenancy/actor";
-import { ApiError } from "@/lib/errors/api-error";
+import { developerActor } from "@/lib/core/tenancy/actor";
+import { ApiError } from "@/lib/core/errors/api-error";
 import { currentDeveloper } from "@/lib/portal/session";
 
 export const dynamic = "force-dynamic";

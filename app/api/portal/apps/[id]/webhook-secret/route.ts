@@ -1,5 +1,5 @@
-import { revealWebhookSecret } from "@/lib/events/webhook-secret";
-import { developerActor } from "@/lib/tenancy/actor";
+import { revealWebhookSecret } from "@/lib/applications/webhook-secret";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { portalJson } from "../events/portal-json";
 
 export const dynamic = "force-dynamic";

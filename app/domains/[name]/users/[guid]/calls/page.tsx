@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { defaultCallerId } from "@/lib/calls/create-call";
 import { notFound } from "next/navigation";
 import { CallHistory, callHistoryQuery } from "@/components/call-history";
 import { EmptyState } from "@/components/empty-state";
@@ -8,11 +9,17 @@ import { deviceFilterable } from "@/lib/devices/contracts";
 import { listDevices } from "@/lib/devices/list-devices";
 import { orNotFound } from "@/lib/portal/or-not-found";
 import { requireDeveloper } from "@/lib/portal/session";
-import { parseListQuery } from "@/lib/rest/list-query";
-import { developerActor } from "@/lib/tenancy/actor";
+import { parseListQuery } from "@/lib/http/rest/list-query";
+import { simulatorClockOffset } from "@/lib/simulator/advance-clock";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { getUser } from "@/lib/users/get-user";
 import { callPagePath, decodedSegment, userPagePath } from "../user-path";
-import { placeTestCallAction } from "./actions";
+import { heldNumbersOf } from "@/lib/messages/list-thread";
+import Link from "next/link";
+import { link } from "@/components/styles";
+import { SimulateInboundForm } from "../simulate-inbound-form";
+import { advanceClockAction, placeTestCallAction, simulateInboundCallAction } from "./actions";
+import { SimulatorClockForm } from "./simulator-clock-form";
 import { TestCallForm } from "./test-call-form";
 
 export const metadata: Metadata = { title: "Calls" };
@@ -29,9 +36,12 @@ export default async function UserCallsPage({ params, searchParams }: Props) {
   const user = await orNotFound(() => getUser(actor, guid));
   if (user.domain !== domain) notFound();
   const { filters, query } = callHistoryQuery(await searchParams);
-  const [calls, devices] = await Promise.all([
+  const [calls, devices, clockOffset, callerId, numbers] = await Promise.all([
     listCalls(actor, user.guid, query),
     listDevices(actor, user.guid, parseListQuery(new URLSearchParams({ count: "1" }), deviceFilterable)),
+    simulatorClockOffset(actor, domain),
+    defaultCallerId({ id: user.guid, callerId: user.callerId ?? null }),
+    heldNumbersOf(actor, user.guid, false),
   ]);
   return (
     <div className="space-y-8">
@@ -40,7 +50,22 @@ export default async function UserCallsPage({ params, searchParams }: Props) {
         title="Calls"
         description={<>Every call of {user.login}, newest first: placed through the API, as a guest with a token, or from here.</>}
       />
-      <TestCallForm action={placeTestCallAction.bind(null, domain, user.guid)} from={devices.entry[0]?.id ?? ""} />
+      <TestCallForm action={placeTestCallAction.bind(null, domain, user.guid)} from={devices.entry[0]?.id ?? ""} callerId={callerId} />
+      <SimulateInboundForm
+        kind="call"
+        action={simulateInboundCallAction.bind(null, domain, user.guid)}
+        numbers={numbers}
+        noNumbers={
+          <>
+            Calls come in at purpose numbers, and {user.login} holds none yet. Add one on the{" "}
+            <Link href={userPagePath(domain, user.guid)} className={link}>
+              user&apos;s page
+            </Link>{" "}
+            (Add a purpose number), then simulate a call to it here.
+          </>
+        }
+      />
+      <SimulatorClockForm action={advanceClockAction.bind(null, domain, user.guid)} domain={domain} offsetSeconds={clockOffset} />
       <CallHistory
         page={calls}
         filters={filters}

@@ -6,6 +6,7 @@ import { Field } from "@/components/field";
 import { card } from "@/components/styles";
 import { SubmitButton } from "@/components/submit-button";
 import type { FormState } from "@/lib/portal/form-state";
+import { callerIdLabel } from "@/lib/core/text/caller-id-label";
 
 type Action = (prev: FormState, formData: FormData) => Promise<FormState>;
 
@@ -17,7 +18,7 @@ const TEST_NUMBERS: Array<[string, string]> = [
 ];
 
 /** Places a call on the telephony simulator; the simulator's behaviour is chosen by the number's last four digits. */
-export function TestCallForm({ action, from }: { action: Action; from: string }) {
+export function TestCallForm({ action, from, callerId }: { action: Action; from: string; callerId: string | null }) {
   const [state, formAction] = useActionState(action, {});
   return (
     <section className={`${card} p-5`} aria-labelledby="test-call-heading">
@@ -50,6 +51,11 @@ export function TestCallForm({ action, from }: { action: Action; from: string })
           />
           <Field name="to" label="To" required autoComplete="off" placeholder="tel:+1 555 010 0001" defaultValue={state.values?.to} hint="The second leg." />
         </div>
+        <p className="text-sm text-slate-600">
+          {callerId
+            ? `Callers see ${callerIdLabel(callerId)}, the user's ${callerId.startsWith("service:") ? "purpose number" : "caller id"}.`
+            : "Callers see no caller id: the user holds no purpose number."}
+        </p>
         <SubmitButton pendingText="Calling…">Place call</SubmitButton>
       </form>
     </section>

@@ -3,12 +3,13 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { deleteMessage } from "@/lib/messages/delete-message";
-import { sendSmsSchema, updateMessageSchema } from "@/lib/messages/schemas";
+import { inboundSmsSchema, sendSmsSchema, updateMessageSchema } from "@/lib/messages/schemas";
+import { receiveSms } from "@/lib/simulator/receive-sms";
 import { sendSms } from "@/lib/messages/send-sms";
 import { updateMessage } from "@/lib/messages/update-message";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { messagesPagePath } from "./messages-path";
 
 // A user's messages in the portal: the same services as POST/PUT/DELETE /messages/<guid>/...
@@ -29,6 +30,19 @@ export async function sendSmsAction(domain: string, guid: string, _prev: FormSta
     const state = errorState(error, values);
     return state.fieldErrors ? { ...state, fieldErrors: renamed(state.fieldErrors) } : state;
   }
+}
+
+/** An SMS from any number to one of the user's SMS numbers: the developer's POST /simulator/inbound-sms; opens the message. */
+export async function simulateInboundSmsAction(domain: string, guid: string, _prev: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData, ["from", "to", "body"]);
+  let received: { id: string; folder: string };
+  try {
+    received = await receiveSms(await actor(), inboundSmsSchema.parse(values));
+  } catch (error) {
+    return errorState(error, values);
+  }
+  revalidatePath(messagesPagePath(domain, guid));
+  redirect(messagesPagePath(domain, guid, received.folder, received.id));
 }
 
 /** The form names the recipient "to"; the schema calls it recipients. */

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/empty-state";
-import { formatDateTime } from "@/lib/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format-date-time";
 import { PageHeader } from "@/components/page-header";
 import { card, link } from "@/components/styles";
 import { messageFilterable } from "@/lib/messages/contracts";
@@ -12,15 +12,16 @@ import { counterpartOf, listSmsThread, smsNumbersOf } from "@/lib/messages/list-
 import { folderName, type MessageEntry } from "@/lib/messages/schemas";
 import { orNotFound } from "@/lib/portal/or-not-found";
 import { requireDeveloper } from "@/lib/portal/session";
-import { parseListQuery } from "@/lib/rest/list-query";
-import { developerActor } from "@/lib/tenancy/actor";
+import { parseListQuery } from "@/lib/http/rest/list-query";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { audioLink } from "@/lib/voicemail/audio-link";
 import { getUser } from "@/lib/users/get-user";
 import { decodedSegment, userPagePath } from "../user-path";
-import { deleteAction, markAction, moveAction, sendSmsAction } from "./actions";
+import { SimulateInboundForm } from "../simulate-inbound-form";
+import { deleteAction, markAction, moveAction, sendSmsAction, simulateInboundSmsAction } from "./actions";
 import { MessageActions, SendSmsForm } from "./message-forms";
 import { messagesPagePath } from "./messages-path";
-import { countOf } from "@/lib/text/count-of";
+import { countOf } from "@/lib/core/text/count-of";
 
 export const metadata: Metadata = { title: "Messages" };
 export const dynamic = "force-dynamic";
@@ -88,7 +89,7 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                 >
                   <span className="flex flex-col">
                     <span className="capitalize">{f.name}</span>
-                    <span className="text-xs font-normal text-slate-500">
+                    <span className="text-xs font-normal text-slate-600">
                       {countOf(f.total, "message")}
                     </span>
                   </span>
@@ -133,7 +134,15 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                     <p className="text-sm font-medium text-slate-800">Transcript</p>
                     <p className="text-sm text-slate-700">
                       {selected.transcript ??
-                        (selected.transcriptionStatus === "pending" ? "Being transcribed…" : "No transcript: turn a transcription service on for this folder or for voicemail (PUT /services).")}
+                        (selected.transcriptionStatus === "pending" ? "Being transcribed…" : (
+                            <>
+                              No transcript: turn a transcription service on for this folder or for voicemail under Transcription on the{" "}
+                              <Link href={userPagePath(domain, user.guid)} className={link}>
+                                user&apos;s page
+                              </Link>
+                              .
+                            </>
+                          ))}
                     </p>
                   </div>
                 </div>
@@ -148,7 +157,7 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                         <li key={m.id} className={`flex ${mine ? "justify-end" : "justify-start"}`}>
                           <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${mine ? "bg-brand-500 text-white" : "bg-slate-100 text-slate-900"} ${m.id === selected.id ? "ring-2 ring-brand-100" : ""}`}>
                             <p className="break-words whitespace-pre-wrap">{m.body}</p>
-                            <p className={`mt-1 text-xs ${mine ? "text-brand-50" : "text-slate-500"}`}>
+                            <p className={`mt-1 text-xs ${mine ? "text-white" : "text-slate-500"}`}>
                               {formatDateTime(m.time)}
                               {mine ? ` · ${m.recipients?.find((r) => r.destination === counterpart)?.status ?? m.status}` : ""}
                             </p>
@@ -238,6 +247,21 @@ export default async function MessagesPage({ params, searchParams }: { params: P
               </>
             )}
           </section>
+
+          <SimulateInboundForm
+            kind="sms"
+            action={simulateInboundSmsAction.bind(null, domain, user.guid)}
+            numbers={numbers}
+            noNumbers={
+              <>
+                SMS come in at SMS numbers, and {user.login} holds none yet. Allocate one on the{" "}
+                <Link href={userPagePath(domain, user.guid)} className={link}>
+                  user&apos;s page
+                </Link>{" "}
+                (Add a purpose number, with &quot;Only a number that can send and receive SMS&quot;).
+              </>
+            }
+          />
         </div>
       </div>
     </div>

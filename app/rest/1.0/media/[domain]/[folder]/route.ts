@@ -2,8 +2,8 @@ import { createMediaFileContract, deleteMediaFolderContract, getMediaFolderContr
 import { createFile } from "@/lib/media/create-file";
 import { deleteFolder } from "@/lib/media/delete-folder";
 import { getFolder } from "@/lib/media/get-folder";
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
   operation(getMediaFolderContract, async (ctx, { params }) => getFolder(ctx.actor, params.domain, params.folder)),

@@ -1,7 +1,7 @@
 import { listFolderContract } from "@/lib/messages/contracts";
 import { listMessages } from "@/lib/messages/list-messages";
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
   operation(listFolderContract, async (ctx, { params, query }) => listMessages(ctx.actor, params.guid, params.messageFolder, query)),

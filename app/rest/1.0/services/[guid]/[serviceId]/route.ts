@@ -1,5 +1,5 @@
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 import { updateServiceContract } from "@/lib/services/contracts";
 import { updateService } from "@/lib/services/update-service";
 

@@ -1,5 +1,5 @@
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 import { revokeSessionContract } from "@/lib/sessions/contracts";
 import { revokeSession } from "@/lib/sessions/revoke-session";
 

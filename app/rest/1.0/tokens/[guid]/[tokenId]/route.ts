@@ -1,5 +1,5 @@
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 import { deleteTokenContract, getTokenContract } from "@/lib/tokens/contracts";
 import { deleteToken } from "@/lib/tokens/delete-token";
 import { getToken } from "@/lib/tokens/get-token";

@@ -1,5 +1,5 @@
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 import { deleteGuestCallContract, getGuestCallContract } from "@/lib/tokens/contracts";
 import { deleteGuestCall } from "@/lib/tokens/delete-guest-call";
 import { getGuestCall } from "@/lib/tokens/get-guest-call";

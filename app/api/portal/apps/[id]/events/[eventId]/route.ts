@@ -1,5 +1,5 @@
 import { getEvent } from "@/lib/events/events";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { portalJson } from "../portal-json";
 
 export const dynamic = "force-dynamic";

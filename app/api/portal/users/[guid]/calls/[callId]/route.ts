@@ -1,6 +1,6 @@
 import { portalJson } from "@/app/api/portal/apps/[id]/events/portal-json";
 import { getCall } from "@/lib/calls/get-call";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 
 export const dynamic = "force-dynamic";
 

@@ -4,9 +4,10 @@ import { useState, useTransition } from "react";
 import useSWR from "swr";
 import { Alert } from "@/components/alert";
 import { CallStatusBadge } from "@/components/call-status-badge";
-import { formatDateTime, formatTime } from "@/lib/text/format-date-time";
+import { formatDateTime, formatTime } from "@/lib/core/text/format-date-time";
 import { buttonDanger, card } from "@/components/styles";
 import type { CallEntry } from "@/lib/calls/schemas";
+import { callerIdLabel } from "@/lib/core/text/caller-id-label";
 
 /** Poll every second while the call is active: enough to watch a call ring, connect and end. */
 const LIVE_REFRESH_MS = 1000;
@@ -38,7 +39,7 @@ function LegTimeline({ leg }: { leg: Leg }) {
       </div>
       <ol className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         {steps.map(([label, at]) => (
-          <li key={label} className={at ? "text-slate-800" : "text-slate-400"}>
+          <li key={label} className={at ? "text-slate-800" : "text-slate-500"}>
             <span className="text-slate-500">{label}</span> {at ? formatTime(at) : "—"}
           </li>
         ))}
@@ -49,6 +50,20 @@ function LegTimeline({ leg }: { leg: Leg }) {
       {leg.reason && <p className="mt-2 text-xs text-slate-500">{leg.reason}</p>}
     </li>
   );
+}
+
+const NOT_CONNECTED: Partial<Record<CallEntry["status"], string>> = {
+  STARTED: "Not yet: dialling",
+  RINGING: "Not yet: ringing",
+  BUSY: "Not connected: busy",
+  NOANSWER: "Not connected: no answer",
+  FAILURE: "Not connected: failed",
+};
+
+/** How long the call talked, or why it never did (a busy call was never "connected for 0 s"). */
+function connectedLabel(call: CallEntry): string {
+  const connected = call.status === "CONNECTED" || call.success || call.duration > 0;
+  return connected ? `${call.duration} s` : (NOT_CONNECTED[call.status] ?? "Not connected");
 }
 
 /** A call as it happens: status, duration and each leg's timeline, polled while the call is active; the call can be hung up here. */
@@ -75,7 +90,9 @@ export function LiveCall({ initial, url, hangUp }: { initial: CallEntry; url: st
           </div>
           <div>
             <dt className="text-slate-500">Connected for</dt>
-            <dd className="mt-1 tabular-nums">{call.duration} s</dd>
+            <dd className="mt-1 tabular-nums" data-testid="call-connected">
+              {connectedLabel(call)}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-500">Started</dt>
@@ -83,7 +100,9 @@ export function LiveCall({ initial, url, hangUp }: { initial: CallEntry; url: st
           </div>
           <div>
             <dt className="text-slate-500">Caller id</dt>
-            <dd className="mt-1 [overflow-wrap:anywhere]">{call.callerId ?? "—"}</dd>
+            <dd className="mt-1 [overflow-wrap:anywhere]" data-testid="call-caller-id">
+              {call.callerId ? callerIdLabel(call.callerId) : "None"}
+            </dd>
           </div>
         </dl>
         {call.active ? (

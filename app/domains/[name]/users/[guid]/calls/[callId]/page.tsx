@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { getCall } from "@/lib/calls/get-call";
 import { orNotFound } from "@/lib/portal/or-not-found";
 import { requireDeveloper } from "@/lib/portal/session";
-import { developerActor } from "@/lib/tenancy/actor";
+import { developerActor } from "@/lib/core/tenancy/actor";
 import { getUser } from "@/lib/users/get-user";
 import { callPagePath, decodedSegment, userPagePath } from "../../user-path";
 import { hangUpCallAction } from "../actions";

@@ -2,8 +2,8 @@ import { deleteMediaFileContract, getMediaFileContract, uploadMediaFileContract 
 import { deleteFile } from "@/lib/media/delete-file";
 import { getFile } from "@/lib/media/get-file";
 import { uploadFile } from "@/lib/media/upload-file";
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
   operation(getMediaFileContract, async (ctx, { params }) => getFile(ctx.actor, params, ctx.request)),

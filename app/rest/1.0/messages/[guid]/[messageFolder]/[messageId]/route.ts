@@ -2,8 +2,8 @@ import { deleteMessageContract, getMessageContract, updateMessageContract } from
 import { deleteMessage } from "@/lib/messages/delete-message";
 import { getMessage } from "@/lib/messages/get-message";
 import { updateMessage } from "@/lib/messages/update-message";
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
   operation(getMessageContract, async (ctx, { params }) => getMessage(ctx.actor, params.guid, params.messageFolder, params.messageId)),

@@ -1,7 +1,7 @@
 import { getMediaFileAclContract, updateMediaFileAclContract } from "@/lib/media/contracts";
 import { getMediaAcl, updateMediaAcl } from "@/lib/media/media-acl";
-import { operation } from "@/lib/rest/operation";
-import { restRoute } from "@/lib/rest/route";
+import { operation } from "@/lib/http/operation/operation";
+import { restRoute } from "@/lib/http/operation/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
   operation(getMediaFileAclContract, async (ctx, { params }) => getMediaAcl(ctx.actor, params)),

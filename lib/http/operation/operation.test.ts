@@ -1,0 +1,225 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { defineContract, type Contract } from "@/lib/http/rest/contract";
+import { toPage } from "@/lib/http/rest/list-query";
+import { operation } from "./operation";
+import { allowHeader } from "@/lib/http/rest/contract";
+import { restRoute } from "./route";
+
+// Operations are plain (Request) => Promise<Response>: called directly, no server and no database.
+const thing = z.object({ id: z.number() });
+const base = { tag: "Test", summary: "test", auth: "none" } as const;
+const getThing = defineContract({ ...base, operationId: "getThing", method: "GET", path: "/things", success: { status: 200, description: "", entry: thing } });
+const listThings = defineContract({
+  ...base,
+  operationId: "listThings",
+  method: "GET",
+  path: "/things",
+  list: { name: { type: "string", column: "name" } },
+  success: { status: 200, description: "", entry: thing },
+});
+const createThing = defineContract({
+  ...base,
+  operationId: "createThing",
+  method: "POST",
+  path: "/things",
+  body: z.strictObject({ id: z.number() }),
+  success: { status: 201, description: "", entry: thing },
+  location: "/things/{id}",
+});
+const putThing = defineContract({ ...base, operationId: "putThing", method: "PUT", path: "/things", success: { status: 204, description: "" } });
+const deleteThing = defineContract({ ...base, operationId: "deleteThing", method: "DELETE", path: "/things", success: { status: 202, description: "" } });
+const withQuery = defineContract({
+  ...base,
+  operationId: "withQuery",
+  method: "GET",
+  path: "/things",
+  query: z.object({ mode: z.enum(["a", "b"]).optional() }),
+  success: { status: 200, description: "", entry: z.object({ mode: z.string().optional() }) },
+});
+const withParams = defineContract({
+  ...base,
+  operationId: "withParams",
+  method: "GET",
+  path: "/things/{n}",
+  params: z.object({ n: z.string().regex(/^\d+$/) }),
+  success: { status: 200, description: "", entry: z.object({ n: z.string() }) },
+});
+
+const req = (method: string, body?: string, headers: Record<string, string> = {}, query = "") =>
+  new Request(`http://localhost:3000/rest/1.0/things${query}`, { method, body, headers: { "content-type": "application/json", ...headers } });
+const failing = (error: unknown) => operation(getThing as Contract, async () => Promise.reject(error));
+
+describe("operation: response rules by method", () => {
+  it("GET wraps a single item in {entry}", async () => {
+    const res = await operation(getThing, async () => ({ id: 1 }))(req("GET"));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ entry: { id: 1 } });
+  });
+
+  it("GET of a list sends the page as is, entry always an array", async () => {
+    const res = await operation(listThings, async (_ctx, { query }) => toPage(query, 1, [{ id: 1 }]))(req("GET", undefined, {}, "?count=5"));
+    expect(await res.json()).toEqual({ startIndex: 0, itemsPerPage: 1, totalResults: 1, entry: [{ id: 1 }] });
+  });
+
+  it("POST answers 201 with Location filled from the entry, on the request's own origin", async () => {
+    const res = await operation(createThing, async (_ctx, { body }) => ({ id: body.id }))(req("POST", '{"id": 42}', { host: "127.0.0.1:3000" }));
+    expect(res.status).toBe(201);
+    expect(res.headers.get("location")).toBe("http://127.0.0.1:3000/rest/1.0/things/42");
+    expect(await res.json()).toEqual({ entry: { id: 42 } });
+  });
+
+  it("answers 204 and 202 without a body when the contract says so", async () => {
+    const none = await operation(putThing, async () => undefined)(req("PUT", "{}"));
+    expect(none.status).toBe(204);
+    expect(await none.text()).toBe("");
+    expect((await operation(deleteThing, async () => undefined)(req("DELETE"))).status).toBe(202);
+  });
+
+  it("echoes a sane X-Request-Id and makes one otherwise", async () => {
+    const op = operation(getThing, async () => ({ id: 1 }));
+    expect((await op(req("GET", undefined, { "x-request-id": "abc-12345678" }))).headers.get("x-request-id")).toBe("abc-12345678");
+    expect((await op(req("GET", undefined, { "x-request-id": "<script>" }))).headers.get("x-request-id")).toMatch(/^req_[\w-]{16}$/);
+  });
+});
+
+describe("operation: input validation", () => {
+  it("refuses an unknown query parameter, naming it, but lets OAuth and tunnel parameters through", async () => {
+    const op = operation(withQuery, async (_ctx, { query }) => ({ mode: query.mode }));
+    const res = await op(req("GET", undefined, {}, "?mode=a&colour=red"));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "invalid_parameter", parameter: "colour" });
+    const ok = await op(req("GET", undefined, {}, "?mode=b&oauth_nonce=1&x_auth_mode=x&c=3&w=JS"));
+    expect(await ok.json()).toEqual({ entry: { mode: "b" } });
+    expect((await op(req("GET", undefined, {}, "?mode=z"))).status).toBe(400);
+  });
+
+  it("answers 404 for a path parameter that cannot name a resource", async () => {
+    const op = operation(withParams, async (_ctx, { params }) => ({ n: params.n }));
+    expect((await op(req("GET"), { params: Promise.resolve({ n: "x" }) })).status).toBe(404);
+    expect(await (await op(req("GET"), { params: Promise.resolve({ n: "7" }) })).json()).toEqual({ entry: { n: "7" } });
+  });
+
+  it("validates JSON bodies: invalid JSON, fields named, wrong content type, missing body, NUL and lone surrogates", async () => {
+    const op = operation(createThing, async (_ctx, { body }) => body);
+    expect((await (await op(req("POST", "{nope"))).json()).code).toBe("invalid_json");
+    const invalid = await (await op(req("POST", '{"id": "1", "extra": true}'))).json();
+    expect(invalid.code).toBe("validation_failed");
+    expect(invalid.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(["id"]));
+    expect(invalid.detail).toContain("extra");
+    expect((await op(req("POST", "id=1", { "content-type": "text/plain" }))).status).toBe(415);
+    expect((await op(req("POST"))).status).toBe(400);
+    expect((await op(req("POST", '{"id": 1, "x": "a\\u0000b"}'))).status).toBe(400);
+    expect((await op(req("POST", '{"id": 1, "x": "\\ud800"}'))).status).toBe(400);
+  });
+
+  it("refuses JSON nested deeper than 64 levels with 400 invalid_json, 10,000 levels included (issue 27, item 3)", async () => {
+    const op = operation(createThing, async (_ctx, { body }) => body);
+    const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+    for (const depth of [65, 10_000]) {
+      const res = await op(req("POST", nested(depth)));
+      expect(res.status).toBe(400);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+      const problem = await res.json();
+      expect(problem.code).toBe("invalid_json");
+      expect(problem.detail).toContain("64");
+    }
+    const deepest = '{"id": 1, "x": ' + nested(63) + "}";
+    expect((await (await op(req("POST", deepest))).json()).code).toBe("validation_failed");
+  });
+
+  it("refuses NUL in a query value with 400", async () => {
+    const res = await operation(withQuery, async () => ({}))(req("GET", undefined, {}, "?mode=%00"));
+    expect(res.status).toBe(400);
+  });
+
+  it("refuses a body over MAX_BODY_BYTES with 413", async () => {
+    expect((await operation(createThing, async () => ({ id: 1 }))(req("POST", "x".repeat(1024 * 1024 + 1)))).status).toBe(413);
+  });
+});
+
+describe("operation: errors", () => {
+  it("turns an ApiError into problem+json with its status and extra members", async () => {
+    const res = await failing(new ApiError("conflict", "Already there.", { extra: { field: "login" } }))(req("GET"));
+    expect(res.status).toBe(409);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    const body = await res.json();
+    expect(body).toMatchObject({ status: 409, code: "conflict", title: "Conflict", detail: "Already there.", field: "login" });
+    expect(body.requestId).toBe(res.headers.get("x-request-id"));
+  });
+
+  it("adds WWW-Authenticate with the realm and oauth_problem to every 401", async () => {
+    const res = await failing(new ApiError("unauthorized", "No.", { oauthProblem: "nonce_used" }))(req("GET"));
+    expect(res.headers.get("www-authenticate")).toBe('OAuth realm="http://localhost:3000/rest/1.0", oauth_problem="nonce_used"');
+  });
+
+  it("answers 503 with Retry-After when the database cannot be reached", async () => {
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const res = await failing(new Error("query failed", { cause: refused }))(req("GET"));
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect((await res.json()).code).toBe("service_unavailable");
+    stderr.mockRestore();
+  });
+
+  it("hides unknown errors behind a 500 and logs them with the request id", async () => {
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const res = await failing(new Error("connection string postgres://secret@db leaked"))(req("GET"));
+    const body = await res.json();
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(body)).not.toContain("secret");
+    expect(body.detail).toContain(body.requestId);
+    const logged = stderr.mock.calls.map((c) => String(c[0])).join("");
+    expect(logged).toContain(body.requestId);
+    expect(logged).toContain("leaked");
+    stderr.mockRestore();
+  });
+});
+
+describe("restRoute", () => {
+  const routes = restRoute(
+    operation(getThing, async () => ({ id: 1 })),
+    operation(putThing, async () => undefined),
+  );
+
+  it("answers methods the resource lacks with 405 and the exact Allow", async () => {
+    const res = await routes.DELETE(req("DELETE"));
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, PUT, OPTIONS");
+    expect((await res.json()).code).toBe("method_not_allowed");
+  });
+
+  it("answers HEAD with GET's status and headers and no body, and OPTIONS with Allow", async () => {
+    const head = await routes.HEAD(req("HEAD"));
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toContain("application/json");
+    expect(await head.text()).toBe("");
+    const options = await routes.OPTIONS(req("OPTIONS"));
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("GET, HEAD, PUT, OPTIONS");
+  });
+
+  it("refuses operations of different paths in one route", () => {
+    expect(() => restRoute(operation(getThing, async () => ({ id: 1 })), operation(withParams, async () => ({ n: "1" })))).toThrow(/one path/);
+  });
+
+  it("hands a literal path served by a parameterized route its own requests, methods and Allow", async () => {
+    const special = defineContract({ ...base, operationId: "special", method: "GET", path: "/things/@special", servedBy: "/things/{n}", success: { status: 200, description: "", entry: thing } });
+    const shared = restRoute(operation(withParams, async (_ctx, { params }) => ({ n: params.n })), operation(special, async () => ({ id: 7 })));
+    const at = (n: string) => ({ params: Promise.resolve({ n }) });
+    const get = (n: string) => new Request(`http://localhost:3000/rest/1.0/things/${n}`);
+    expect(await (await shared.GET(get("42"), at("42"))).json()).toEqual({ entry: { n: "42" } });
+    expect(await (await shared.GET(get("@special"), at("@special"))).json()).toEqual({ entry: { id: 7 } });
+    expect(await (await shared.GET(get("%40special"), at("%40special"))).json()).toEqual({ entry: { id: 7 } });
+    const post = await shared.POST(new Request("http://localhost:3000/rest/1.0/things/@special", { method: "POST" }), at("@special"));
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(shared.contracts.map((c) => c.operationId)).toEqual(["withParams", "special"]);
+  });
+
+  it("orders Allow canonically", () => {
+    expect(allowHeader(["DELETE", "POST"])).toBe("POST, DELETE, OPTIONS");
+  });
+});
