@@ -39,7 +39,10 @@ function bodyDiscarded(req: http.IncomingMessage, limit: number): Promise<void> 
   if (req.complete) return Promise.resolve();
   return new Promise((resolve) => {
     let read = 0;
+    // a client that stops sending does not hold the answer longer than this
+    const timer = setTimeout(() => done(), 5_000);
     const done = () => {
+      clearTimeout(timer);
       req.removeListener("data", count);
       resolve();
     };
@@ -49,6 +52,21 @@ function bodyDiscarded(req: http.IncomingMessage, limit: number): Promise<void> 
     };
     req.on("data", count).once("end", done).once("error", done).once("close", done);
   });
+}
+
+/**
+ * Next.js answers some requests without reading their body (a GET that carries one, a route that
+ * refuses before parsing): their answer's last write waits until the body is read and dropped,
+ * or Node would close the connection with bytes unread, and the reset cuts off the answer.
+ */
+function endAfterBody(req: http.IncomingMessage, res: http.ServerResponse, limit: number) {
+  if (!req.headers["transfer-encoding"] && !Number(req.headers["content-length"])) return;
+  const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  res.end = ((...args: unknown[]) => {
+    if (req.complete) return end(...args);
+    void bodyDiscarded(req, limit).then(() => end(...args));
+    return res;
+  }) as typeof res.end;
 }
 
 /** Writes a response straight to a socket Node handed over (CONNECT has no ServerResponse), then closes it. */
@@ -90,6 +108,7 @@ async function main() {
       const rawQuery = rawQueryOf(raw.target);
       if (rawQuery === null) delete req.headers[RAW_QUERY_HEADER];
       else req.headers[RAW_QUERY_HEADER] = rawQuery;
+      endAfterBody(req, res, config().MAX_BODY_BYTES);
       return void handle(req, res);
     }
     void bodyDiscarded(req, config().MAX_BODY_BYTES).then(() => send(res, refusalResponse(req, refusal)));

@@ -231,8 +231,14 @@ describe("CONNECT (issue 27, item 5)", () => {
   });
 });
 
+/** Whether an answer arrived to its last byte: its declared length, or the chunked encoding's last chunk. */
+function wholeBody(answer: { headers: Record<string, string>; body: string }): boolean {
+  if (answer.headers["transfer-encoding"] === "chunked") return answer.body.endsWith("0\r\n\r\n");
+  return Buffer.byteLength(answer.body, "latin1") === Number(answer.headers["content-length"] ?? 0);
+}
+
 describe("answers given before the body is read", () => {
-  it("reach the client whole: a 200 KB body to a method the resource lacks, or nested too deep, is not cut off by a reset", async () => {
+  it("reach the client whole: a 200 KB body to a method the resource lacks or nested too deep, a body up to the limit to a GET, is not cut off by a reset", async () => {
     const port = Number(new URL(server.baseUrl).port);
     const deep = '{"a":['.repeat(20_000) + "1" + "]}".repeat(20_000);
     const cases: Array<[string, string, number]> = [
@@ -242,12 +248,18 @@ describe("answers given before the body is read", () => {
       // refused in front of Next.js (scripts/serve.ts): a path that is not percent-encoded right, raw non-ASCII bytes
       ["DELETE", "/rest/1.0/users/%ZZ", 400],
       ["DELETE", "/rest/1.0/users/\u2C63\u1020?filterValue=1", 400],
+      // answered by Next.js without reading the body, with a long answer (seen in CI as a reset)
+      ["GET", "/rest/1.0/openapi.json", 200],
     ];
-    for (const [method, target, expected] of cases) {
+    // and a body just under the limit, more than the server reads before it closes
+    const large = JSON.stringify({ a: "x".repeat(1_000_000 - 16) });
+    for (const [body, [method, target, expected]] of [...cases.map((c) => [deep, c] as const), ...Array.from({ length: 3 }, () => [large, ["GET", "/rest/1.0/openapi.json", 200]] as const)]) {
       const url = `http://localhost:${port}${target}`;
-      const signed = signRequest({ method, url, ...demoApp, body: deep }).authorization;
-      const head = `${method} ${target} HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\nContent-Type: application/json\r\nAuthorization: ${signed}\r\nContent-Length: ${deep.length}\r\n\r\n`;
-      expect(await rawRequest(port, head, Buffer.from(deep)).catch((e: Error) => e.message), `${method} ${target}`).toBe(expected);
+      const signed = signRequest({ method, url, ...demoApp, body }).authorization;
+      const head = `${method} ${target} HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\nContent-Type: application/json\r\nAuthorization: ${signed}\r\nContent-Length: ${body.length}\r\n\r\n`;
+      const answer = await rawExchange(port, head, body).catch((e: Error) => e);
+      if (answer instanceof Error) throw new Error(`${method} ${target} with ${body.length} bytes: ${answer.message}`);
+      expect({ status: answer.status, whole: wholeBody(answer) }, `${method} ${target} with ${body.length} bytes`).toEqual({ status: expected, whole: true });
     }
   });
 });
