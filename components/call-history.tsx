@@ -1,9 +1,8 @@
 import Link from "next/link";
-import { callerIdLabel } from "@/lib/core/text/caller-id-label";
+import { callerIdLabel, formatDateTime } from "@/lib/core/text/format";
 import { CallStatusBadge } from "@/components/call-status-badge";
 import { DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/empty-state";
-import { formatDateTime } from "@/lib/core/text/format-date-time";
 import { Pager } from "@/components/pager";
 import { buttonSecondary, buttonSmall, card, input, link, select } from "@/components/styles";
 import { callFilterable } from "@/lib/calls/contracts";

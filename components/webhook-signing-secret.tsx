@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { Alert } from "./alert";
 import { ConfirmForm } from "./confirm-form";
-import { formatDateTime } from "@/lib/core/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format";
 import { CopyNowBox, RevealableSecret } from "./secret-field";
 import { card, link } from "./styles";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Alert } from "@/components/alert";
 import { EmptyState } from "@/components/empty-state";
-import { formatDate } from "@/lib/core/text/format-date";
+import { formatDate } from "@/lib/core/text/format";
 import { PageHeader } from "@/components/page-header";
 import { buttonSecondary, link } from "@/components/styles";
 import { listDomainOverviews } from "@/lib/domains/domain-overview";

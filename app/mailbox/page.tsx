@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { Alert } from "@/components/alert";
 import { EmptyState } from "@/components/empty-state";
-import { formatDateTime } from "@/lib/core/text/format-date-time";
-import { formatSize } from "@/lib/core/text/format-size";
+import { formatDateTime, formatSize } from "@/lib/core/text/format";
 import { PageHeader } from "@/components/page-header";
 import { Pager } from "@/components/pager";
 import { card, link } from "@/components/styles";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { userPagePath } from "@/app/domains/[name]/users/[guid]/user-path";
 import { DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/empty-state";
-import { formatDate } from "@/lib/core/text/format-date";
+import { formatDate } from "@/lib/core/text/format";
 import { PageHeader } from "@/components/page-header";
 import { PhoneCard, PhoneField, PhoneFields, PhoneList } from "@/components/phone-list";
 import { Pager } from "@/components/pager";

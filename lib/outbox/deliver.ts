@@ -2,6 +2,7 @@ import type { Application, Event, Prisma } from "@prisma/client";
 import { config } from "@/lib/core/config";
 import { prisma } from "@/lib/core/db/client";
 import { log } from "@/lib/core/log";
+import { runWithCaps, type ConcurrencyCaps } from "@/lib/core/run-with-caps";
 import { jobsSignature } from "@/lib/http/jobs-auth";
 import { CONNECTIONS_PER_ORIGIN, sendWebhook, type SendResult } from "./send";
 import { webhookHeaders } from "./signing";
@@ -16,7 +17,7 @@ import { builtInReceiverUrl, isWatched } from "./built-in-receiver";
 
 const BATCH_SIZE = 100;
 /** Sends in flight per instance, and per receiver origin (the keep-alive connections to it). */
-export const SEND_CAPS = { total: 32, perEndpoint: CONNECTIONS_PER_ORIGIN };
+export const SEND_CAPS: ConcurrencyCaps = { total: 32, perKey: CONNECTIONS_PER_ORIGIN };
 /** Room for signing and writing the batch's outcomes after its last send. */
 const LEASE_MARGIN_MS = 30_000;
 const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
@@ -53,14 +54,14 @@ export function endpointKey(url: string | null): string {
 /**
  * The claim lease of a batch: its worst-case send time plus a margin. Every send takes at most
  * `timeoutMs`, and sends start greedily under both caps, so the last one starts once the total
- * cap has been busy for at most n/total timeouts and its endpoint's cap for at most m/perEndpoint
+ * cap has been busy for at most n/total timeouts and its endpoint's cap for at most m/perKey
  * (m: the most sends to one endpoint), and ends one timeout later.
  */
 export function leaseMs(endpoints: string[], timeoutMs: number, caps = SEND_CAPS): number {
   const perEndpoint = new Map<string, number>();
   for (const e of endpoints) perEndpoint.set(e, (perEndpoint.get(e) ?? 0) + 1);
   const mostToOne = Math.max(0, ...perEndpoint.values());
-  const rounds = Math.ceil(endpoints.length / caps.total) + Math.ceil(mostToOne / caps.perEndpoint) + 1;
+  const rounds = Math.ceil(endpoints.length / caps.total) + Math.ceil(mostToOne / caps.perKey) + 1;
   return timeoutMs * rounds + LEASE_MARGIN_MS;
 }
 
@@ -79,44 +80,6 @@ async function claimDueEvents(limit: number): Promise<ClaimedEvent[]> {
     const lease = leaseMs(rows.map((r) => endpointKey(r.notificationUrl)), config().WEBHOOK_TIMEOUT_MS);
     await tx.event.updateMany({ where: { id: { in: ids } }, data: { nextAttemptAt: new Date(now.getTime() + lease) } });
     return tx.event.findMany({ where: { id: { in: ids } }, include: { application: true } });
-  });
-}
-
-/**
- * Runs `fn` over every item, at most `caps.total` at once and at most `caps.perEndpoint` at once
- * for items of one key; a free slot goes to the first waiting item whose key has room.
- */
-export function runWithCaps<T, R>(items: T[], keyOf: (item: T) => string, caps: typeof SEND_CAPS, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  const waiting = items.map((item, index) => ({ item, index, key: keyOf(item) }));
-  const inFlightByKey = new Map<string, number>();
-  let inFlight = 0;
-  let finished = 0;
-  return new Promise((resolve, reject) => {
-    const pump = () => {
-      if (finished === items.length) return resolve(results);
-      for (let i = 0; i < waiting.length && inFlight < caps.total; ) {
-        const { item, index, key } = waiting[i]!;
-        if ((inFlightByKey.get(key) ?? 0) >= caps.perEndpoint) {
-          i++;
-          continue;
-        }
-        waiting.splice(i, 1);
-        inFlight++;
-        inFlightByKey.set(key, (inFlightByKey.get(key) ?? 0) + 1);
-        fn(item).then(
-          (result) => {
-            results[index] = result;
-            inFlight--;
-            inFlightByKey.set(key, inFlightByKey.get(key)! - 1);
-            finished++;
-            pump();
-          },
-          reject,
-        );
-      }
-    };
-    pump();
   });
 }
 

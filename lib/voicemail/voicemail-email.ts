@@ -2,7 +2,7 @@ import { prisma } from "@/lib/core/db/client";
 import { optionsOf } from "@/lib/devices/transform";
 import { log } from "@/lib/core/log";
 import { sendMail } from "@/lib/mail/send-mail";
-import { formatDateTime } from "@/lib/core/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format";
 
 export interface VoicemailNotice {
   userId: string;

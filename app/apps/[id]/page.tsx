@@ -5,7 +5,7 @@ import { ApplicationStatusForm } from "@/components/application-status-form";
 import { CreditStatusBadge } from "@/components/credit-status-badge";
 import { ConsumerCredentials } from "@/components/consumer-credentials";
 import { DeleteApplicationForm } from "@/components/delete-application-form";
-import { formatDate } from "@/lib/core/text/format-date";
+import { formatDate } from "@/lib/core/text/format";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { buttonSecondary, card, link } from "@/components/styles";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Alert } from "@/components/alert";
 import { CreateUserForm } from "@/components/create-user-form";
-import { formatDate } from "@/lib/core/text/format-date";
+import { formatDate } from "@/lib/core/text/format";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { UserRowActions } from "@/components/user-row-actions";

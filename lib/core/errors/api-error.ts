@@ -101,6 +101,9 @@ export class ApiError extends Error {
 export const notFound = (what: string) =>
   new ApiError("not_found", `${what} was not found. Check the id, and that it belongs to your domain.`);
 
+/** 400 for one bad query parameter, named in the problem body's `parameter`. */
+export const invalidParameter = (parameter: string, detail: string) => new ApiError("invalid_parameter", detail, { extra: { parameter } });
+
 /** One wrong input, as clients and portal forms read it: the field and what is wrong with it. */
 export interface FieldProblem {
   field: string;

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate } from "./format-date";
-import { formatDateTime, formatTime } from "./format-date-time";
-import { formatSize } from "./format-size";
+import { formatDate, formatDateTime, formatSize, formatTime } from "./format";
 
 describe("date and size formatting for people", () => {
   it("writes dates and times in UTC, the same on server and browser", () => {

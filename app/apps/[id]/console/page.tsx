@@ -5,7 +5,7 @@ import { buttonSecondary } from "@/components/styles";
 import { getPortalApplication } from "@/lib/applications/get-application";
 import { developerActor } from "@/lib/core/tenancy/actor";
 import { config } from "@/lib/core/config";
-import { REST_BASE_PATH } from "@/lib/portal/api-console";
+import { REST_BASE_PATH } from "@/lib/portal/api-console-send";
 import { requireDeveloper } from "@/lib/portal/session";
 import { sendConsoleRequestAction } from "./actions";
 import { ApiConsoleForm } from "./api-console-form";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Alert } from "@/components/alert";
-import { formatDateTime } from "@/lib/core/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format";
 import { PageHeader } from "@/components/page-header";
 import { buttonSecondary, buttonSmall, card, link } from "@/components/styles";
 import { WebhookSigningSecret } from "@/components/webhook-signing-secret";

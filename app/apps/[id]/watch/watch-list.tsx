@@ -4,8 +4,7 @@ import useSWR from "swr";
 import { Alert } from "@/components/alert";
 import { EmptyState } from "@/components/empty-state";
 import { card } from "@/components/styles";
-import { formatDate } from "@/lib/core/text/format-date";
-import { formatTime } from "@/lib/core/text/format-date-time";
+import { formatDate, formatTime } from "@/lib/core/text/format";
 import type { ReceivedDeliveryEntry, ReceiverEntry } from "@/lib/events/contracts";
 import { fetchJson } from "../events/events-keys";
 

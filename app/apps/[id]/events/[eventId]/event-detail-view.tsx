@@ -6,7 +6,7 @@ import useSWR, { useSWRConfig } from "swr";
 import { Alert } from "@/components/alert";
 import { CopyButton } from "@/components/copy-button";
 import { EventStatusBadge } from "@/components/event-status-badge";
-import { formatDateTime } from "@/lib/core/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format";
 import { PageHeader } from "@/components/page-header";
 import { SubmitButton } from "@/components/submit-button";
 import { buttonSecondary, card } from "@/components/styles";

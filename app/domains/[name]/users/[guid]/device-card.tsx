@@ -4,7 +4,7 @@ import { useActionState, useState } from "react";
 import { Alert } from "@/components/alert";
 import { ConfirmForm } from "@/components/confirm-form";
 import { Field } from "@/components/field";
-import { formatDateTime } from "@/lib/core/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format";
 import { buttonPrimary, buttonSecondary, buttonSmall, card } from "@/components/styles";
 import { SubmitButton } from "@/components/submit-button";
 import type { DeviceEntry } from "@/lib/devices/schemas";

@@ -6,7 +6,7 @@ import { Field } from "@/components/field";
 import { card } from "@/components/styles";
 import { SubmitButton } from "@/components/submit-button";
 import type { FormState } from "@/lib/portal/form-state";
-import { callerIdLabel } from "@/lib/core/text/caller-id-label";
+import { callerIdLabel } from "@/lib/core/text/format";
 
 type Action = (prev: FormState, formData: FormData) => Promise<FormState>;
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/empty-state";
-import { formatDateTime } from "@/lib/core/text/format-date-time";
+import { formatDateTime } from "@/lib/core/text/format";
 import { PageHeader } from "@/components/page-header";
 import { card, link } from "@/components/styles";
 import { messageFilterable } from "@/lib/messages/contracts";

@@ -4,10 +4,9 @@ import { useState, useTransition } from "react";
 import useSWR from "swr";
 import { Alert } from "@/components/alert";
 import { CallStatusBadge } from "@/components/call-status-badge";
-import { formatDateTime, formatTime } from "@/lib/core/text/format-date-time";
+import { formatDateTime, formatTime, callerIdLabel } from "@/lib/core/text/format";
 import { buttonDanger, card } from "@/components/styles";
 import type { CallEntry } from "@/lib/calls/schemas";
-import { callerIdLabel } from "@/lib/core/text/caller-id-label";
 
 /** Poll every second while the call is active: enough to watch a call ring, connect and end. */
 const LIVE_REFRESH_MS = 1000;
