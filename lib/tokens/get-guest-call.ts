@@ -16,7 +16,7 @@ export async function guestActor(token: GuestToken): Promise<UserActor> {
   return { kind: "user", applicationId: app.id, applicationPublicId: applicationPublicId(app.domain.name, app.name), domainId: app.domainId, domainName: app.domain.name, userId: token.userId, tokenId: null };
 }
 
-/** A guest call by its id (the capability the visitor got from POST /tokens/call), with its call. */
+/** A guest call by its id (the capability the visitor got from POST /tokens/call, its contracts' check), with its call; 404 for none. */
 export async function getGuestCallOrThrow(id: string) {
   const guestCall = isGuid(id)
     ? await prisma.guestCall.findUnique({ where: { id: id.toLowerCase() }, include: { token: true, call: { include: withLegs } } })
@@ -25,9 +25,15 @@ export async function getGuestCallOrThrow(id: string) {
   return { ...guestCall, call: guestCall.call };
 }
 
-/** What the visitor sees of its call: the callee's side and the state, never the user or the application. */
+export type GuestCallWithCall = Awaited<ReturnType<typeof getGuestCallOrThrow>>;
+
+/** What the visitor sees of its call, by the call's id. */
 export async function getGuestCall(id: string): Promise<GuestCallEntry> {
-  const guestCall = await getGuestCallOrThrow(id);
+  return guestCallEntry(await getGuestCallOrThrow(id));
+}
+
+/** What the visitor sees of its call: the callee's side and the state, never the user or the application. */
+export async function guestCallEntry(guestCall: GuestCallWithCall): Promise<GuestCallEntry> {
   const [call] = await toCallEntries([guestCall.call]);
   const callee = call!.legs[1]!;
   return {
