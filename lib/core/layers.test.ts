@@ -68,6 +68,14 @@ describe("the layers of lib/", () => {
     expect(areaFiles.filter((file) => http.test(withoutComments(fs.readFileSync(path.join(ROOT, file), "utf8"))))).toEqual([]);
   });
 
+  it("what scripts/serve.ts loads before Next.js (the malformed-request guard, every contract) reaches no next/server", () => {
+    const reached = new Set(["lib/registry/malformed-request.ts"]);
+    for (const file of reached) for (const target of graph.get(file) ?? []) reached.add(target);
+    expect(reached).toContain("lib/tokens/contracts.ts");
+    const nextServer = /from\s+["']next\/(server|headers)["']/;
+    expect([...reached].filter((file) => nextServer.test(fs.readFileSync(path.join(ROOT, file), "utf8")))).toEqual([]);
+  });
+
   it("every allowed arrow between areas is used (the list stays as small as the code)", () => {
     const used = new Set([...graph].flatMap(([from, targets]) => [...targets].map((to) => `${topFolderOf(from)} -> ${topFolderOf(to)}`)));
     const unused = Object.entries(RULES.allowedAreaImports).flatMap(([a, bs]) => bs.map((b) => `${a} -> ${b}`)).filter((arrow) => !used.has(arrow));

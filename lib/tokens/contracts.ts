@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineContract } from "@/lib/http/rest/contract";
 import type { Filterable } from "@/lib/http/rest/list-query";
 import { guidParam } from "@/lib/core/validation";
-import { getGuestCallOrThrow } from "./get-guest-call";
+import { findGuestCall } from "./find-guest-call";
 import { usableGuestToken } from "./guest-auth";
 import { createTokenSchema, guestCallEntrySchema, guestCallSchema, tokenEntrySchema } from "./schemas";
 
@@ -99,7 +99,7 @@ export const getGuestCallContract = defineContract({
   summary: "Follow a guest call",
   description: "No OAuth: the guest call's id (only its visitor got it) is the credential, like a signed media link. Shows the call's state, never the user.",
   auth: "capability",
-  credential: { param: "guestCallId", verify: getGuestCallOrThrow },
+  credential: { param: "guestCallId", verify: findGuestCall },
   params: guestCallPath,
   success: { status: 200, description: "The guest call.", entry: guestCallEntrySchema },
 });
@@ -112,7 +112,7 @@ export const deleteGuestCallContract = defineContract({
   summary: "Hang up a guest call",
   description: "The visitor ends its own call (an ended call stays as it is) and frees its slot of the token's maxConcurrent.",
   auth: "capability",
-  credential: { param: "guestCallId", verify: getGuestCallOrThrow },
+  credential: { param: "guestCallId", verify: findGuestCall },
   params: guestCallPath,
   success: { status: 200, description: "The call, ended.", entry: guestCallEntrySchema },
 });

@@ -1,5 +1,6 @@
 import { updateCall } from "@/lib/calls/update-call";
-import { getGuestCall, guestActor, type GuestCallWithCall } from "./get-guest-call";
+import type { GuestCallWithCall } from "./find-guest-call";
+import { getGuestCall, guestActor } from "./get-guest-call";
 
 /** The visitor hangs up its own guest call; an ended call is left as it is. */
 export async function deleteGuestCall(guestCall: GuestCallWithCall) {
