@@ -188,6 +188,24 @@ describe("every signed operation", () => {
   });
 });
 
+describe("every operation whose credential is not OAuth", () => {
+  const guestTokens = allContracts.filter((c) => c.auth === "guest-token");
+  const capabilities = allContracts.filter((c) => c.auth === "capability");
+
+  it.each(guestTokens.map((c) => [name(c), c] as const))("%s: no Bearer guest token, or an OAuth signature instead, is 401 with a Bearer challenge", async (_n, contract) => {
+    for (const res of [await send(contract, { creds: null }), await send(contract, { creds: demoApp })]) {
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="[^"]+", error="invalid_request"$/);
+      expect(res.body.code).toBe("guest_token_refused");
+    }
+  });
+
+  it.each(capabilities.map((c) => [name(c), c] as const))("%s: a capability that names nothing is 404, signed or not", async (_n, contract) => {
+    expect((await send(contract, { which: "random" })).status).toBe(404);
+    expect((await send(contract, { which: "random", creds: demoApp })).status).toBe(404);
+  });
+});
+
 describe("every path", () => {
   it.each(paths)("%s: each method it lacks is 405 with the exact Allow", async (path) => {
     const declared = allContracts.filter((c) => c.path === path);
