@@ -259,21 +259,23 @@ describe("operation: credentials that are not OAuth, checked by the wrapper", ()
     success: { status: 200, description: "", entry: z.object({ n: z.number() }) },
   });
 
-  it("guest-token: the Bearer secret is checked before the body, and the handler gets what it grants", async () => {
-    const run = operation(guestCall, async (ctx) => ({ secret: ctx.grant.secret }));
-    const missing = await run(req("POST", '{"bogus": 1}'));
+  it("guest-token: the Bearer secret is checked once the input is valid, and the handler gets what it grants", async () => {
+    const handler = vi.fn(async (ctx: { grant: { secret: string } }) => ({ secret: ctx.grant.secret }));
+    const run = operation(guestCall, handler);
+    const missing = await run(req("POST", "{}"));
     expect(missing.status).toBe(401);
     expect(missing.headers.get("www-authenticate")).toMatch(/^Bearer realm="[^"]+", error="invalid_request"$/);
     const unknown = await run(req("POST", "{}", { authorization: "Bearer gt_bad" }));
     expect(unknown.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
-    expect((await run(req("POST", '{"bogus": 1}', { authorization: "Bearer gt_good" }))).status).toBe(400);
+    expect(handler).not.toHaveBeenCalled();
+    expect((await run(req("POST", '{"bogus": 1}'))).status).toBe(400);
     expect(await (await run(req("POST", "{}", { authorization: "Bearer gt_good" }))).json()).toEqual({ entry: { secret: "gt_good" } });
   });
 
-  it("capability: the path parameter is checked before the query, and a refused one never reaches the handler", async () => {
+  it("capability: the path parameter is checked, and a refused one never reaches the handler", async () => {
     const handler = vi.fn(async (ctx: { grant: number }) => ({ n: ctx.grant }));
     const run = operation(link, handler);
-    expect((await run(req("GET", undefined, {}, "?bogus=1"), { params: Promise.resolve({ n: "8" }) })).status).toBe(404);
+    expect((await run(req("GET"), { params: Promise.resolve({ n: "8" }) })).status).toBe(404);
     expect(handler).not.toHaveBeenCalled();
     expect(await (await run(req("GET"), { params: Promise.resolve({ n: "7" }) })).json()).toEqual({ entry: { n: 7 } });
   });

@@ -69,13 +69,13 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
       });
       limit = await chargeRequest(request, auth);
       const params = parseParams(contract, url, await routeParams(route)) as Record<string, unknown>;
-      // A guest token or capability is checked before the query and body, as a signature is.
-      const grant = await checkCredential(contract, request.headers, params);
       const input = {
         params,
         query: parseQuery(contract, url.searchParams),
         body: contract.body ? parseJsonBody(request, rawBody, contract.body) : undefined,
       } as Input<C>;
+      // A guest token or capability is checked once the input is valid, where its handler checked it before it was a mode.
+      const grant = await checkCredential(contract, request.headers, params);
       const ctx: RestContext = { requestId, request, url, rawBody, auth, actor: auth ? actorOf(auth) : null, grant };
       const respond = async () => {
         const result = await handler(ctx as ContextFor<C>, input);
