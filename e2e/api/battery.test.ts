@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import type { Contract } from "@/lib/http/rest/contract";
+import { isOAuthMode, type Contract } from "@/lib/http/rest/contract";
 import { FILTER_OPS } from "@/lib/http/rest/list-query";
 import { allContracts } from "@/lib/registry/operations";
 import { allowHeader } from "@/lib/http/rest/contract";
@@ -22,6 +22,8 @@ let paramValues: Record<string, ParamValues>;
 /** Credentials per auth mode: what a legitimate caller of each operation signs with. */
 let credsFor: Record<Contract["auth"], Credentials | undefined>;
 let readOnlyUser: Credentials;
+/** What a guest call (auth "guest-token") sends instead of OAuth: a token's secret as its Bearer credential. */
+let guestSecret: string;
 
 async function eventOf(creds: Credentials, appId: string): Promise<string> {
   const res = await call(baseUrl, creds, "POST", `/apps/${appId}/events/test`);
@@ -82,6 +84,7 @@ async function tokenParamValues(own: { login: string; creds: Credentials }, fore
   const [mine, theirs] = [await guestTokenOf(own, "demo"), await guestTokenOf(foreign, "other")];
   const guestCall = await call(baseUrl, demoApp, "POST", "/tokens/call", { json: {}, unsigned: true, headers: { Authorization: `Bearer ${mine.secret}` } });
   if (guestCall.status !== 201) throw new Error(`guest call: ${guestCall.status} ${guestCall.text}`);
+  guestSecret = mine.secret;
   return {
     tokenId: { own: mine.id, otherDomain: theirs.id, random: randomUUID() },
     guestCallId: { own: guestCall.body.entry.id, otherDomain: randomUUID(), random: randomUUID() },
@@ -112,7 +115,15 @@ beforeAll(async () => {
     ...(await callParamValues(ownUser.guid)),
     ...(await tokenParamValues(ownUser, foreignUser)),
   };
-  credsFor = { none: undefined, application: demoApp, consumer: demoApp, user: ownUser.creds, "request-token": await requestToken() };
+  credsFor = {
+    none: undefined,
+    "guest-token": undefined,
+    capability: undefined,
+    application: demoApp,
+    consumer: demoApp,
+    user: ownUser.creds,
+    "request-token": await requestToken(),
+  };
   const login = await call(baseUrl, demoApp, "POST", "/login", {
     sign: { extraOAuthParams: { x_auth_username: ownUser.login, x_auth_password: ownUser.password, x_auth_scope: "read-only" } },
   });
@@ -137,11 +148,12 @@ function send(contract: Contract, options: { which?: Which; method?: string; que
   const method = options.method ?? contract.method;
   // GET and HEAD carry no body, even to a path whose only operation takes one.
   const json = contract.body && method !== "GET" && method !== "HEAD" ? (contract.example ?? {}) : undefined;
-  return call(baseUrl, creds ?? demoApp, method, path, { json, unsigned: !creds });
+  const headers = contract.auth === "guest-token" && options.creds === undefined ? { Authorization: `Bearer ${guestSecret}` } : undefined;
+  return call(baseUrl, creds ?? demoApp, method, path, { json, unsigned: !creds, headers });
 }
 
-const signed = allContracts.filter((c) => c.auth !== "none");
-const withParams = allContracts.filter((c) => c.params && c.auth !== "none" && c.auth !== "consumer" && c.auth !== "request-token");
+const signed = allContracts.filter((c) => isOAuthMode(c.auth));
+const withParams = allContracts.filter((c) => c.params && (c.auth === "application" || c.auth === "user"));
 const lists = allContracts.filter((c) => c.list);
 const writes = allContracts.filter((c) => c.method !== "GET" && (c.auth === "application" || c.auth === "user") && !c.readOnlyTokenAllowed);
 const gets = allContracts.filter((c) => c.method === "GET");
@@ -173,6 +185,24 @@ describe("every signed operation", () => {
     const res = await send(contract, { creds: { ...creds, consumerSecret: `${creds.consumerSecret}-wrong` } });
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(/oauth_problem="(signature_invalid|token_rejected)"/);
+  });
+});
+
+describe("every operation whose credential is not OAuth", () => {
+  const guestTokens = allContracts.filter((c) => c.auth === "guest-token");
+  const capabilities = allContracts.filter((c) => c.auth === "capability");
+
+  it.each(guestTokens.map((c) => [name(c), c] as const))("%s: no Bearer guest token, or an OAuth signature instead, is 401 with a Bearer challenge", async (_n, contract) => {
+    for (const res of [await send(contract, { creds: null }), await send(contract, { creds: demoApp })]) {
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="[^"]+", error="invalid_request"$/);
+      expect(res.body.code).toBe("guest_token_refused");
+    }
+  });
+
+  it.each(capabilities.map((c) => [name(c), c] as const))("%s: a capability that names nothing is 404, signed or not", async (_n, contract) => {
+    expect((await send(contract, { which: "random" })).status).toBe(404);
+    expect((await send(contract, { which: "random", creds: demoApp })).status).toBe(404);
   });
 });
 

@@ -147,18 +147,17 @@ async function waitForConnect(callId: number): Promise<CallRow> {
 /** The problem for a call that did not connect: which leg, why, and where the call is. */
 function refusal(call: CallRow, guid: string): ApiError {
   const location = `${REST_PREFIX}${callPath({ userId: guid, id: call.id })}`;
-  const headers = { Location: location };
   if (call.active) {
     const waiting = call.legs.slice(0, 2).find((l) => l.status !== "ANSWERED")!;
     return new ApiError("call_pending", `Call ${call.id} is not connected yet: leg ${waiting.id} (${waiting.address}) is ${waiting.status}. Follow it at ${location} or through the call events.`, {
-      headers,
+      location,
       extra: { callId: call.id, leg: waiting.id, address: waiting.address, legStatus: waiting.status, location },
     });
   }
   const leg = call.legs.slice(0, 2).find((l) => l.status !== "ANSWERED" && l.status !== "HUNGUP") ?? call.legs[0]!;
   const { code, why } = legOutcome(leg.status);
   return new ApiError(code, `Leg ${leg.id} (${leg.address}) ${why}: call ${call.id} ended as ${call.status}. It stays in the call history at ${location}.`, {
-    headers,
+    location,
     extra: { callId: call.id, leg: leg.id, address: leg.address, legStatus: leg.status, reason: leg.reason ?? undefined, location },
   });
 }

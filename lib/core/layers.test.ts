@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { folderGraph, importCycles, layerViolations, readImportGraph, topFolderOf, type ImportGraph, type LayerRules } from "./testing/import-graph";
+import { folderGraph, importCycles, layerOf, layerViolations, readImportGraph, topFolderOf, type ImportGraph, type LayerRules } from "./testing/import-graph";
 
 // The layers of lib/ (docs/architecture.md, "Layers"): core below http below the feature areas below
 // the registry and the portal. A lower layer never imports a higher one, no two folders or files
@@ -58,6 +58,22 @@ describe("the layers of lib/", () => {
     // The one place that binds what the telephony engine reports to the calls API.
     const binders = [...graph.keys()].filter((file) => /\bbindEngineHooks\(/.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
     expect(binders.filter((file) => file !== "lib/telephony/configured-engine.ts")).toEqual(["lib/registry/server-start.ts"]);
+  });
+
+  it("HTTP stays at the edge: no area's code names a Request, Response or Headers (lib/http reads requests and builds answers)", () => {
+    const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    const http = /\b(Request|Response|Headers|NextRequest|NextResponse)\b|["']next\/headers["']/;
+    const areaFiles = [...graph.keys()].filter((file) => layerOf(file, RULES) === "area");
+    expect(areaFiles.length).toBeGreaterThan(100);
+    expect(areaFiles.filter((file) => http.test(withoutComments(fs.readFileSync(path.join(ROOT, file), "utf8"))))).toEqual([]);
+  });
+
+  it("what scripts/serve.ts loads before Next.js (the malformed-request guard, every contract) reaches no next/server", () => {
+    const reached = new Set(["lib/registry/malformed-request.ts"]);
+    for (const file of reached) for (const target of graph.get(file) ?? []) reached.add(target);
+    expect(reached).toContain("lib/tokens/contracts.ts");
+    const nextServer = /from\s+["']next\/(server|headers)["']/;
+    expect([...reached].filter((file) => nextServer.test(fs.readFileSync(path.join(ROOT, file), "utf8")))).toEqual([]);
   });
 
   it("every allowed arrow between areas is used (the list stays as small as the code)", () => {

@@ -18,7 +18,7 @@ export async function checkHealth(): Promise<Health> {
     log.error("health check failed", { reason, error: error instanceof Error ? error.message : String(error) });
     const health: Health = { status: "degraded", database: { reachable: false, error: reason }, version: "1.0" };
     throw new ApiError("service_unavailable", `${reason} The service cannot answer requests; retry in a few seconds.`, {
-      headers: { "Retry-After": "5" },
+      retryAfter: 5,
       extra: { health },
     });
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { BlobNotFoundError, BlobTooLargeError, newBlobKey, type BlobStore } from "./blob-store";
+import { BlobNotFoundError, BlobTooLargeError, newBlobKey, readAllBytes, type BlobStore } from "./blob-store";
 
 // The behaviour every BlobStore backend must have; each backend's test file runs it.
 
@@ -12,7 +12,7 @@ export const streamOf = (...chunks: Array<string | Uint8Array>) =>
     },
   });
 
-export const readAll = async (stream: ReadableStream<Uint8Array>) => Buffer.from(await new Response(stream).arrayBuffer()).toString();
+export const readAll = async (stream: ReadableStream<Uint8Array>) => (await readAllBytes(stream)).toString();
 
 /** Names an attacker might try as keys: the stores refuse every one without writing anything. */
 export const TRAVERSAL_NAMES = [

@@ -60,3 +60,11 @@ export function assertBlobKey(key: string): void {
 }
 
 export const newBlobKey = (domainId: string) => `${domainId.toLowerCase()}/${randomUUID()}`;
+
+/** A blob's whole content, read from its stream. */
+export async function readAllBytes(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+  return Buffer.concat(chunks);
+}

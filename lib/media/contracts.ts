@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineContract } from "@/lib/http/rest/contract";
 import type { Filterable } from "@/lib/http/rest/list-query";
 import { domainName } from "@/lib/core/validation";
-import { MAX_LINK_SECONDS } from "./media-link";
+import { MAX_LINK_SECONDS, mediaLinkFile } from "./media-link";
 import {
   aclBodySchema,
   aclEntrySchema,
@@ -215,7 +215,8 @@ export const downloadMediaLinkContract = defineContract({
   tag,
   summary: "Download through a signed URL",
   description: "No OAuth: the token is the credential. 404 for a token the service did not sign, 403 once it has expired.",
-  auth: "none",
+  auth: "capability",
+  credential: { param: "token", verify: mediaLinkFile },
   params: z.object({ token: z.string().min(1).max(200).meta({ description: "From getMediaLink." }) }),
   success: { status: 200, description: "The file's bytes (206 for a Range).", contentType: "application/octet-stream" },
 });

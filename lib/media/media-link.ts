@@ -1,11 +1,11 @@
 import { createHmac, hkdfSync } from "node:crypto";
+import type { MediaFile } from "@prisma/client";
 import { config } from "@/lib/core/config";
 import { prisma } from "@/lib/core/db/client";
 import { ApiError, notFound } from "@/lib/core/errors/api-error";
 import { safeEqual } from "@/lib/http/oauth/signature";
 import type { Actor } from "@/lib/core/tenancy/actor";
 import { findFile, type FilePath } from "./find-media";
-import { fileBytesResponse } from "./serve-file";
 
 // Signed download links for <audio src> and plain downloads: "<file id>.<expiry>.<HMAC>", the HMAC
 // (SHA-256, a key derived from ENCRYPTION_KEY) over the file id and the expiry. Whoever holds the
@@ -30,12 +30,12 @@ export async function createMediaLink(actor: Actor, path: FilePath, urlFor: (lin
   return { url: urlFor(`${LINK_PATH}/${payload}.${sign(payload)}`), expires: new Date(expires * 1000).toISOString() };
 }
 
-/** The file's bytes for a valid token (Range, ETag as for the API); 404 for a forged one, 403 once expired. */
-export async function serveMediaLink(token: string, request: Request): Promise<Response> {
+/** The file a valid link token reads (the contract's capability check); 404 for a forged one, 403 once expired. */
+export async function mediaLinkFile(token: string): Promise<MediaFile> {
   const [fileId, expires, signature] = token.split(".");
   if (!fileId || !expires || !signature || !safeEqual(sign(`${fileId}.${expires}`), signature)) throw notFound("This media link");
   if (Number(expires) * 1000 < Date.now()) throw new ApiError("forbidden", "This media link has expired: ask for a new one.");
   const file = await prisma.mediaFile.findUnique({ where: { id: fileId } });
   if (!file) throw notFound("This media link's file");
-  return fileBytesResponse(request, file);
+  return file;
 }

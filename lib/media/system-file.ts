@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/core/db/client";
-import { newBlobKey } from "./blob-store";
+import { newBlobKey, readAllBytes } from "./blob-store";
 import { blobStore } from "./configured-blob-store";
 import { deleteBlobs } from "./delete-file";
 
@@ -68,7 +68,7 @@ export async function readSystemFile(domainId: string, folder: string, file: str
   const row = await prisma.mediaFile.findFirst({ where: { domainId, name: file, folder: { domainId, name: folder } }, select: { blobKey: true } });
   if (!row?.blobKey) return undefined;
   const stream = await blobStore().get(row.blobKey);
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return new Uint8Array(await readAllBytes(stream));
 }
 
 /** Removes files of the domain (their rows, then their blobs); a folder left empty goes too. */

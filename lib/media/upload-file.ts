@@ -129,7 +129,7 @@ function renewLease(fileId: string, key: string) {
 
 const uploadInProgress = () =>
   new ApiError("conflict", "Another upload to this file is in progress; nothing was stored. Send it again once that one has finished.", {
-    headers: { "Retry-After": "1" },
+    retryAfter: 1,
   });
 
 const tooLarge = (limit: number) =>

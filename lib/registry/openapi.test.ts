@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { Contract } from "@/lib/http/rest/contract";
+import { downloadMediaLinkContract } from "@/lib/media/contracts";
+import { createGuestCallContract, deleteGuestCallContract, getGuestCallContract } from "@/lib/tokens/contracts";
 import { createUserContract } from "@/lib/users/contracts";
 import { buildOpenApiDocument } from "./openapi";
+import { allContracts } from "./operations";
 
 // Issue 26, fix 9: the reference showed ids like -9007199254740991, dates like 3600-02-29 and a
 // summary naming five areas. Every property Swagger UI builds a sample from now has a realistic example.
@@ -10,7 +14,7 @@ type Schema = { type?: string | string[]; format?: string; enum?: unknown[]; exa
 const now = new Date("2026-11-27T17:00:00Z");
 const document = buildOpenApiDocument("https://switchboard.example", undefined, now) as unknown as {
   info: { description: string };
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; securitySchemes: Record<string, Record<string, unknown>> };
   paths: unknown;
 };
 
@@ -81,5 +85,29 @@ describe("the OpenAPI document's error examples", () => {
       expect(example.type, status).toBe(`https://switchboard.example/docs/api#error-${example.code}`);
     }
     expect(responses["404"]!.content!["application/problem+json"]!.example).toMatchObject({ code: "not_found", title: "Not Found" });
+  });
+});
+
+describe("the OpenAPI document's security", () => {
+  type Published = { security: Array<Record<string, string[]>>; "x-capability"?: { in: string; name: string } };
+  const published = (c: Contract) => (document.paths as Record<string, Record<string, Published>>)[c.path]![c.method.toLowerCase()]!;
+
+  it("states the guest call's credential: a guest token as a Bearer secret, not OAuth", () => {
+    expect(published(createGuestCallContract).security).toEqual([{ GuestToken: [] }]);
+    expect(document.components.securitySchemes.GuestToken).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "gt_..." });
+  });
+
+  it("names the path parameter that is the credential of each capability: a signed media link, a guest call's id", () => {
+    expect(published(downloadMediaLinkContract)).toMatchObject({ security: [], "x-capability": { in: "path", name: "token" } });
+    for (const contract of [getGuestCallContract, deleteGuestCallContract]) {
+      expect(published(contract)).toMatchObject({ security: [], "x-capability": { in: "path", name: "guestCallId" } });
+    }
+  });
+
+  it("publishes OAuth 1.0a on every other operation but the public ones", () => {
+    const unsecured = allContracts.filter((c) => published(c).security.length === 0 && !published(c)["x-capability"]);
+    expect(unsecured.map((c) => c.operationId).sort()).toEqual(["displayToken", "health", "openApi"]);
+    const schemes = new Set(allContracts.flatMap((c) => published(c).security.flatMap((s) => Object.keys(s))));
+    expect([...schemes].sort()).toEqual(Object.keys(document.components.securitySchemes).sort());
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { errorCodes, type ErrorCode } from "@/lib/core/errors/api-error";
-import type { Contract } from "@/lib/http/rest/contract";
+import { isOAuthMode, type Contract } from "@/lib/http/rest/contract";
 import { FILTER_OPS, MAX_COUNT } from "@/lib/http/rest/list-query";
 import { allContracts } from "./operations";
 import { REST_PREFIX } from "@/lib/core/urls";
@@ -61,8 +61,9 @@ function successContent(contract: Contract) {
 
 function errorResponses(contract: Contract, baseUrl: string) {
   const statuses = new Set<number>([400, 500, 503]);
-  if (contract.auth !== "none") [401, 403].forEach((s) => statuses.add(s));
-  if (contract.params || contract.auth !== "none") statuses.add(404);
+  if (isOAuthMode(contract.auth) || contract.auth === "guest-token") [401, 403].forEach((s) => statuses.add(s));
+  if (contract.auth === "capability") statuses.add(403);
+  if (contract.params || isOAuthMode(contract.auth)) statuses.add(404);
   if (contract.method !== "GET") statuses.add(409);
   const descriptions: Record<number, string> = {
     400: "Invalid parameter or body; the problem names each field.",
@@ -72,14 +73,30 @@ function errorResponses(contract: Contract, baseUrl: string) {
     409: "Conflict, or a limit exceeded (code limit_exceeded, with Retry-After).",
     500: "Unexpected; the body holds a request id to report.",
     503: "The database is unreachable; retry after Retry-After seconds.",
+    ...MODE_DESCRIPTIONS[contract.auth],
   };
   return Object.fromEntries(
     [...statuses].map((s) => [
       String(s),
-      { description: descriptions[s]!, content: { "application/problem+json": { schema: problem, example: problemExample(baseUrl, s) } } },
+      {
+        description: descriptions[s]!,
+        content: { "application/problem+json": { schema: problem, example: problemExample(baseUrl, s, contract.auth) } },
+      },
     ]),
   );
 }
+
+/** What the refusals mean where the credential is not OAuth. */
+const MODE_DESCRIPTIONS: Partial<Record<Contract["auth"], Record<number, string>>> = {
+  "guest-token": {
+    401: "Missing, unknown, revoked, not yet valid or expired guest token (WWW-Authenticate: Bearer, error invalid_request or invalid_token).",
+    403: "Guest calls to the token's user are turned off (suspended application or user).",
+  },
+  capability: {
+    403: "The capability has expired (ask for a new one), or what it reaches is turned off.",
+    404: "The capability names nothing: not issued by this service, or what it named is gone.",
+  },
+};
 
 /** A problem as the server sends it for each status, so every error response shows a consistent one. */
 const PROBLEM_EXAMPLES: Record<number, { code: ErrorCode; detail: string; oauthProblem?: string }> = {
@@ -92,8 +109,20 @@ const PROBLEM_EXAMPLES: Record<number, { code: ErrorCode; detail: string; oauthP
   503: { code: "service_unavailable", detail: "The database is not reachable. Retry after 5 seconds." },
 };
 
-function problemExample(baseUrl: string, status: number) {
-  const { code, detail, oauthProblem } = PROBLEM_EXAMPLES[status]!;
+/** Examples of the refusals that differ where the credential is not OAuth. */
+const MODE_PROBLEM_EXAMPLES: Partial<Record<Contract["auth"], Record<number, { code: ErrorCode; detail: string; oauthProblem?: string }>>> = {
+  "guest-token": {
+    401: { code: "guest_token_refused", detail: "This guest token is not known. Ask whoever gave it to you for a new one." },
+    403: { code: "forbidden", detail: "Guest calls to this person are turned off at the moment." },
+  },
+  capability: {
+    403: { code: "forbidden", detail: "This media link has expired: ask for a new one." },
+    404: { code: "not_found", detail: "This media link was not found. Check the id, and that it belongs to your domain." },
+  },
+};
+
+function problemExample(baseUrl: string, status: number, mode: Contract["auth"]) {
+  const { code, detail, oauthProblem } = MODE_PROBLEM_EXAMPLES[mode]?.[status] ?? PROBLEM_EXAMPLES[status]!;
   return {
     type: `${baseUrl}/docs/api#error-${code}`,
     title: errorCodes[code].title,
@@ -108,14 +137,17 @@ function problemExample(baseUrl: string, status: number) {
 /** The curl and TypeScript examples shown under each operation. */
 function examples(contract: Contract): string {
   const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => `<${name}>`);
-  const signed = contract.auth !== "none";
+  const signed = isOAuthMode(contract.auth);
+  const bearer = contract.auth === "guest-token";
   const example = JSON.stringify(contract.example ?? {});
   const body = contract.body ? `'${example}'` : undefined;
   const curl = [
     `curl -X ${contract.method} "$BASE_URL${REST_PREFIX}${path}"`,
     ...(signed ? [`  -H 'Authorization: OAuth oauth_consumer_key="...", oauth_nonce="...", oauth_signature="...", oauth_signature_method="HMAC-SHA1", oauth_timestamp="..."'`] : []),
+    ...(bearer ? [`  -H 'Authorization: Bearer gt_...'`] : []),
     ...(body ? [`  -H 'Content-Type: application/json' -d ${body}`] : []),
   ].join(" \\\n");
+  const unsignedHeaders = [...(bearer ? ["Authorization: `Bearer ${GUEST_TOKEN}`"] : []), ...(body ? [`"Content-Type": "application/json"`] : [])];
   const ts = signed
     ? [
         `import crypto from "node:crypto";`,
@@ -135,9 +167,32 @@ function examples(contract: Contract): string {
         `});`,
         `console.log(res.status, await res.text());`,
       ].join("\n")
-    : `const res = await fetch(\`\${BASE_URL}${REST_PREFIX}${path}\`);\nconsole.log(res.status, await res.json());`;
-  const strict = contract.body ? "\n\nAn application that requires signed bodies also sends `oauth_body_hash` (base64 SHA-1 of the exact body) among the signed OAuth parameters." : "";
-  return `${strict}\n\n**curl**\n\n\`\`\`sh\n${curl}\n\`\`\`\n\n**TypeScript**\n\n\`\`\`ts\n${ts}\n\`\`\`\n\nOr sign and send it with the bundled CLI: \`npx switchboard ${contract.method.toLowerCase()} ${path}\`.`;
+    : unsignedHeaders.length || contract.method !== "GET"
+      ? [
+          `const res = await fetch(\`\${BASE_URL}${REST_PREFIX}${path}\`, {`,
+          `  method: "${contract.method}",`,
+          ...(unsignedHeaders.length ? [`  headers: { ${unsignedHeaders.join(", ")} },`] : []),
+          ...(body ? [`  body: JSON.stringify(${example}),`] : []),
+          `});`,
+          `console.log(res.status, await res.json());`,
+        ].join("\n")
+      : `const res = await fetch(\`\${BASE_URL}${REST_PREFIX}${path}\`);\nconsole.log(res.status, await res.json());`;
+  // The CLI and body hashes are OAuth's: a guest token's request has neither.
+  const strict = contract.body && !bearer ? "\n\nAn application that requires signed bodies also sends `oauth_body_hash` (base64 SHA-1 of the exact body) among the signed OAuth parameters." : "";
+  const cli = bearer ? "" : `\n\nOr sign and send it with the bundled CLI: \`npx switchboard ${contract.method.toLowerCase()} ${path}\`.`;
+  return `${strict}\n\n**curl**\n\n\`\`\`sh\n${curl}\n\`\`\`\n\n**TypeScript**\n\n\`\`\`ts\n${ts}\n\`\`\`${cli}`;
+}
+
+/**
+ * Who may call: OAuth 1.0a, a guest token (Bearer), or nobody in particular. A capability is a path
+ * parameter, which no OpenAPI security scheme can name (an apiKey is in a header, the query or a
+ * cookie): such an operation needs no scheme, and x-capability names the parameter that is the credential.
+ */
+function security(contract: Contract): Pick<ZodOpenApiOperationObject, "security"> & { "x-capability"?: { in: "path"; name: string } } {
+  if (isOAuthMode(contract.auth)) return { security: [{ OAuth1: [] }] };
+  if (contract.auth === "guest-token") return { security: [{ GuestToken: [] }] };
+  if (contract.auth === "capability") return { security: [], "x-capability": { in: "path", name: contract.credential!.param! } };
+  return { security: [] };
 }
 
 function operationObject(contract: Contract, baseUrl: string): ZodOpenApiOperationObject {
@@ -148,7 +203,7 @@ function operationObject(contract: Contract, baseUrl: string): ZodOpenApiOperati
     summary: contract.summary,
     description: `${contract.description ?? ""}${examples(contract)}`,
     tags: [contract.tag],
-    security: contract.auth === "none" ? [] : [{ OAuth1: [] }],
+    ...security(contract),
     requestParams: { ...(contract.params ? { path: contract.params } : {}), ...(query ? { query } : {}) },
     ...(contract.body
       ? { requestBody: { required: true, content: { "application/json": { schema: contract.body, ...(contract.example ? { example: contract.example } : {}) } } } }
@@ -193,6 +248,13 @@ export function buildOpenApiDocument(baseUrl: string, contracts: Contract[] = al
           type: "http",
           scheme: "OAuth",
           description: "OAuth 1.0a, HMAC-SHA1, in the Authorization header (or query, or form body). The realm is ignored.",
+        },
+        GuestToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "gt_...",
+          description:
+            "A guest-call token's secret (`token` in the answer of POST /tokens), for an anonymous visitor's guest call: `Authorization: Bearer gt_...`. No OAuth.",
         },
       },
     },

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { defineContract } from "@/lib/http/rest/contract";
 import type { Filterable } from "@/lib/http/rest/list-query";
 import { guidParam } from "@/lib/core/validation";
+import { findGuestCall } from "./find-guest-call";
+import { usableGuestToken } from "./guest-auth";
 import { createTokenSchema, guestCallEntrySchema, guestCallSchema, tokenEntrySchema } from "./schemas";
 
 export const tokenFilterable: Filterable = {
@@ -81,7 +83,8 @@ export const createGuestCallContract = defineContract({
   summary: "Call as a guest, with a guest-call token",
   description:
     "For an anonymous web visitor: no OAuth, the token's secret is the credential (`Authorization: Bearer gt_...`). Calls the token's callee; the call is the user's (its history names the guest as caller id). 201 once connected, like POST /calls/{guid}; busy, no answer and failure answer its problems. 401 guest_token_refused for an unknown, revoked, not yet valid or expired token; 409 guest_calls_exhausted while maxConcurrent calls with it are going on.",
-  auth: "none",
+  auth: "guest-token",
+  credential: { verify: usableGuestToken },
   body: guestCallSchema,
   example: { caller: "Ada (website)" },
   success: { status: 201, description: "Connected; Location is the guest's view of the call.", entry: guestCallEntrySchema },
@@ -95,7 +98,8 @@ export const getGuestCallContract = defineContract({
   tag,
   summary: "Follow a guest call",
   description: "No OAuth: the guest call's id (only its visitor got it) is the credential, like a signed media link. Shows the call's state, never the user.",
-  auth: "none",
+  auth: "capability",
+  credential: { param: "guestCallId", verify: findGuestCall },
   params: guestCallPath,
   success: { status: 200, description: "The guest call.", entry: guestCallEntrySchema },
 });
@@ -107,7 +111,8 @@ export const deleteGuestCallContract = defineContract({
   tag,
   summary: "Hang up a guest call",
   description: "The visitor ends its own call (an ended call stays as it is) and frees its slot of the token's maxConcurrent.",
-  auth: "none",
+  auth: "capability",
+  credential: { param: "guestCallId", verify: findGuestCall },
   params: guestCallPath,
   success: { status: 200, description: "The call, ended.", entry: guestCallEntrySchema },
 });

@@ -4,7 +4,6 @@ import { createCall } from "@/lib/calls/create-call";
 import { prisma } from "@/lib/core/db/client";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { getGuestCall, guestActor } from "./get-guest-call";
-import { usableGuestToken } from "./guest-auth";
 import { DEFAULT_GUEST_CALLER, GUEST_LEG, guestCallPath, liveGuestCall } from "./guest-calls";
 import type { GuestCallInput } from "./schemas";
 import { countOf } from "@/lib/core/text/count-of";
@@ -32,13 +31,12 @@ async function takeSlot(token: GuestToken, caller: string) {
 const callIdOf = (error: unknown) => (error instanceof ApiError && typeof error.options.extra?.callId === "number" ? error.options.extra.callId : undefined);
 
 /**
- * An anonymous visitor's call with a guest token (Authorization: Bearer gt_...): the guest's leg
+ * An anonymous visitor's call with a guest token (auth "guest-token": its contract checked it): the guest's leg
  * and the token's callee, placed through the token's application as its user, with the guest as
  * the caller id. Answers like POST /calls (201 once connected; busy, no answer and failure name why),
  * but points at the guest's own view of the call, never at the user's.
  */
-export async function createGuestCall(request: Request, input: GuestCallInput) {
-  const token = await usableGuestToken(request);
+export async function createGuestCall(token: GuestToken, input: GuestCallInput) {
   const actor = await guestActor(token);
   const caller = input.caller ?? token.caller ?? DEFAULT_GUEST_CALLER;
   const slot = await takeSlot(token, caller);
@@ -50,7 +48,7 @@ export async function createGuestCall(request: Request, input: GuestCallInput) {
     if (!(error instanceof ApiError) || callId === undefined) throw error;
     const location = `${REST_PREFIX}${guestCallPath(slot.id)}`;
     throw new ApiError(error.code, `The call to ${token.callee} did not connect: ${error.options.extra?.legStatus ?? "failed"}. Its state is at ${location}.`, {
-      headers: { Location: location },
+      location,
       extra: { legStatus: error.options.extra?.legStatus, location },
     });
   } finally {

@@ -1,9 +1,9 @@
 import { updateCall } from "@/lib/calls/update-call";
-import { getGuestCall, getGuestCallOrThrow, guestActor } from "./get-guest-call";
+import type { GuestCallWithCall } from "./find-guest-call";
+import { getGuestCall, guestActor } from "./get-guest-call";
 
 /** The visitor hangs up its own guest call; an ended call is left as it is. */
-export async function deleteGuestCall(id: string) {
-  const guestCall = await getGuestCallOrThrow(id);
+export async function deleteGuestCall(guestCall: GuestCallWithCall) {
   if (guestCall.call.active) await updateCall(await guestActor(guestCall.token), guestCall.token.userId, String(guestCall.call.id), { active: false });
-  return getGuestCall(id);
+  return getGuestCall(guestCall.id);
 }

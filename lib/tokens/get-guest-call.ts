@@ -1,10 +1,9 @@
 import type { GuestToken } from "@prisma/client";
 import { toCallEntries } from "@/lib/calls/get-call";
-import { withLegs } from "@/lib/calls/transform";
 import { prisma } from "@/lib/core/db/client";
-import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { ApiError } from "@/lib/core/errors/api-error";
 import type { UserActor } from "@/lib/core/tenancy/actor";
-import { isGuid } from "@/lib/core/validation";
+import { findGuestCall, type GuestCallWithCall } from "./find-guest-call";
 import type { GuestCallEntry } from "./schemas";
 import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
 
@@ -16,18 +15,13 @@ export async function guestActor(token: GuestToken): Promise<UserActor> {
   return { kind: "user", applicationId: app.id, applicationPublicId: applicationPublicId(app.domain.name, app.name), domainId: app.domainId, domainName: app.domain.name, userId: token.userId, tokenId: null };
 }
 
-/** A guest call by its id (the capability the visitor got from POST /tokens/call), with its call. */
-export async function getGuestCallOrThrow(id: string) {
-  const guestCall = isGuid(id)
-    ? await prisma.guestCall.findUnique({ where: { id: id.toLowerCase() }, include: { token: true, call: { include: withLegs } } })
-    : null;
-  if (!guestCall?.call) throw notFound(`Guest call ${id}`);
-  return { ...guestCall, call: guestCall.call };
+/** What the visitor sees of its call, by the call's id. */
+export async function getGuestCall(id: string): Promise<GuestCallEntry> {
+  return guestCallEntry(await findGuestCall(id));
 }
 
 /** What the visitor sees of its call: the callee's side and the state, never the user or the application. */
-export async function getGuestCall(id: string): Promise<GuestCallEntry> {
-  const guestCall = await getGuestCallOrThrow(id);
+export async function guestCallEntry(guestCall: GuestCallWithCall): Promise<GuestCallEntry> {
   const [call] = await toCallEntries([guestCall.call]);
   const callee = call!.legs[1]!;
   return {

@@ -68,8 +68,12 @@ export type ProblemMember = (typeof PROBLEM_MEMBERS)[number];
 export type ProblemExtra = Record<string, unknown> & { [K in ProblemMember]?: never };
 
 export interface ApiErrorOptions {
-  /** Extra response headers, e.g. Allow for 405 or Retry-After for lockouts. */
+  /** Extra response headers of the HTTP layer, e.g. Allow for 405 or Retry-After for lockouts. */
   headers?: Record<string, string>;
+  /** Seconds to wait before trying again (sent as Retry-After): what feature code says instead of a header. */
+  retryAfter?: number;
+  /** The REST path (or URL) the problem points at, e.g. a call that did not connect (sent as Location, absolute). */
+  location?: string;
   /** A 401's challenge in another scheme than OAuth (guest tokens: Bearer); the realm is added to it. */
   challenge?: { scheme: "Bearer"; params: Record<string, string> };
   /** Sent as oauth_problem in WWW-Authenticate and as oauthProblem in the body. */

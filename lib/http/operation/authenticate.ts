@@ -3,11 +3,12 @@ import { serviceProviderUser } from "@/lib/http/oauth/service-provider";
 import { verifyOAuthRequest, type TokenKind } from "@/lib/http/oauth/verify-request";
 import { ApiError } from "@/lib/core/errors/api-error";
 import type { AuthContext } from "@/lib/http/rest/context";
-import type { AuthMode } from "@/lib/http/rest/contract";
+import { isOAuthMode, type AuthMode, type Contract, type OAuthMode } from "@/lib/http/rest/contract";
+import { guestSecretOf } from "@/lib/http/rest/guest-token";
 import { isSignedUrl, isTunnelled } from "@/lib/http/rest/json-tunnel";
 import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
 
-const TOKEN_KIND: Record<Exclude<AuthMode, "none">, TokenKind> = {
+const TOKEN_KIND: Record<OAuthMode, TokenKind> = {
   application: "access-optional",
   user: "access-optional", // a missing token is a 401 below, not a 400 for a missing parameter
   consumer: "none",
@@ -29,8 +30,9 @@ export interface AuthenticateInput {
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Verifies the OAuth signature of a request to an operation of an OAuth mode; null for the other modes. */
 export async function authenticate({ request, url, rawBody, mode, readOnlyTokenAllowed, requestId, streamedBody }: AuthenticateInput): Promise<AuthContext | null> {
-  if (mode === "none") return null;
+  if (!isOAuthMode(mode)) return null;
   const { application, accessToken, requestToken, oauth, bodyCheck } = await verifyOAuthRequest({
     request,
     url,
@@ -87,4 +89,25 @@ export async function authenticate({ request, url, rawBody, mode, readOnlyTokenA
     oauth,
     bodyCheck,
   };
+}
+
+/**
+ * What the credential of a "guest-token" or "capability" operation grants: the Bearer secret or the
+ * path parameter, checked by the contract's own rule (which refuses it with its 401, 403 or 404).
+ */
+export async function checkCredential(contract: Contract, headers: Headers, params: Record<string, unknown>): Promise<unknown> {
+  if (contract.auth === "guest-token") return contract.credential!.verify(guestSecretOf(headers));
+  if (contract.auth === "capability") return contract.credential!.verify(String(params[contract.credential!.param!]));
+  return undefined;
+}
+
+/** A contract's credential check fits its auth mode: thrown when the operation is declared, so a route cannot load without it. */
+export function assertCredentialFits(contract: Contract): void {
+  const { auth, credential, params } = contract;
+  const needed = auth === "guest-token" || auth === "capability";
+  if (needed !== Boolean(credential)) throw new Error(`${contract.operationId}: auth "${auth}" ${needed ? "needs" : "takes no"} credential check`);
+  if (auth === "capability" && !(credential!.param && params?.shape[credential!.param])) {
+    throw new Error(`${contract.operationId}: a capability names one of its path parameters`);
+  }
+  if (auth === "guest-token" && credential!.param) throw new Error(`${contract.operationId}: a guest token is sent as a Bearer credential, not in the path`);
 }

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { defineContract, type Contract } from "@/lib/http/rest/contract";
+import { fileDownload } from "@/lib/http/rest/file-download";
+import { guestTokenRefused } from "@/lib/http/rest/guest-token";
 import { toPage } from "@/lib/http/rest/list-query";
 import { operation } from "./operation";
 import { allowHeader } from "@/lib/http/rest/contract";
@@ -221,5 +223,90 @@ describe("restRoute", () => {
 
   it("orders Allow canonically", () => {
     expect(allowHeader(["DELETE", "POST"])).toBe("POST, DELETE, OPTIONS");
+  });
+});
+
+describe("operation: credentials that are not OAuth, checked by the wrapper", () => {
+  const guestCall = defineContract({
+    ...base,
+    operationId: "guestCall",
+    method: "POST",
+    path: "/things",
+    auth: "guest-token",
+    credential: {
+      verify: async (secret: string) => {
+        if (secret !== "gt_good") throw guestTokenRefused("This guest token is not known.", "invalid_token");
+        return { secret };
+      },
+    },
+    body: z.strictObject({ caller: z.string().optional() }),
+    success: { status: 200, description: "", entry: z.object({ secret: z.string() }) },
+  });
+  const link = defineContract({
+    ...base,
+    operationId: "link",
+    method: "GET",
+    path: "/things/{n}",
+    auth: "capability",
+    params: z.object({ n: z.string() }),
+    credential: {
+      param: "n",
+      verify: async (n: string) => {
+        if (n !== "7") throw new ApiError("not_found", "This link was not found.");
+        return Number(n);
+      },
+    },
+    success: { status: 200, description: "", entry: z.object({ n: z.number() }) },
+  });
+
+  it("guest-token: the Bearer secret is checked once the input is valid, and the handler gets what it grants", async () => {
+    const handler = vi.fn(async (ctx: { grant: { secret: string } }) => ({ secret: ctx.grant.secret }));
+    const run = operation(guestCall, handler);
+    const missing = await run(req("POST", "{}"));
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("www-authenticate")).toMatch(/^Bearer realm="[^"]+", error="invalid_request"$/);
+    const unknown = await run(req("POST", "{}", { authorization: "Bearer gt_bad" }));
+    expect(unknown.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
+    expect(handler).not.toHaveBeenCalled();
+    expect((await run(req("POST", '{"bogus": 1}'))).status).toBe(400);
+    expect(await (await run(req("POST", "{}", { authorization: "Bearer gt_good" }))).json()).toEqual({ entry: { secret: "gt_good" } });
+  });
+
+  it("capability: the path parameter is checked, and a refused one never reaches the handler", async () => {
+    const handler = vi.fn(async (ctx: { grant: number }) => ({ n: ctx.grant }));
+    const run = operation(link, handler);
+    expect((await run(req("GET"), { params: Promise.resolve({ n: "8" }) })).status).toBe(404);
+    expect(handler).not.toHaveBeenCalled();
+    expect(await (await run(req("GET"), { params: Promise.resolve({ n: "7" }) })).json()).toEqual({ entry: { n: 7 } });
+  });
+
+  it("refuses, when the route loads, a credential check that does not fit the auth mode", () => {
+    expect(() => operation({ ...guestCall, credential: undefined } as Contract, async () => undefined)).toThrow(/needs credential check/);
+    expect(() => operation({ ...getThing, credential: link.credential } as Contract, async () => undefined)).toThrow(/takes no credential check/);
+    expect(() => operation({ ...link, credential: { ...link.credential, param: "m" } } as Contract, async () => undefined)).toThrow(/path parameters/);
+  });
+});
+
+describe("operation: a file handed out as bytes", () => {
+  const hello = fileDownload({
+    name: "hello.txt",
+    size: 11,
+    contentType: "text/plain; charset=utf-8",
+    etag: "abc",
+    lastModified: new Date("2026-11-27T17:00:00Z"),
+    inline: false,
+    open: async (range) => new Blob(["hello world".slice(range?.start ?? 0, (range?.end ?? 10) + 1)]).stream(),
+  });
+
+  it("answers with the file's response instead of {entry}, and HEAD without its bytes", async () => {
+    const run = operation(getThing, async () => hello);
+    const got = await run(req("GET", undefined, { range: "bytes=6-" }));
+    expect(got.status).toBe(206);
+    expect(got.headers.get("content-range")).toBe("bytes 6-10/11");
+    expect(await got.text()).toBe("world");
+    const head = await run(req("HEAD"));
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe("11");
+    expect(await head.text()).toBe("");
   });
 });

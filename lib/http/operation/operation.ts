@@ -5,8 +5,8 @@ import { actorOf } from "@/lib/http/rest/context";
 import { isStorableText } from "@/lib/core/validation";
 import { ApiError, fieldError, fieldErrors } from "@/lib/core/errors/api-error";
 import { replayable } from "@/lib/http/idempotency/replayable";
-import { authenticate } from "./authenticate";
-import type { AuthedContext, RestContext } from "@/lib/http/rest/context";
+import { assertCredentialFits, authenticate, checkCredential } from "./authenticate";
+import type { AuthedContext, GrantedContext, RestContext } from "@/lib/http/rest/context";
 import { fillLocation, type Contract, type Input, type ResultOf } from "@/lib/http/rest/contract";
 import { asApiError } from "@/lib/core/errors/known-errors";
 import { parseListQuery, PAGE } from "@/lib/http/rest/list-query";
@@ -16,6 +16,8 @@ import { readBodyText } from "@/lib/http/rest/request-body";
 import { chargeRequest, setRateLimitHeaders } from "./rate-limits";
 import type { TakeResult } from "@/lib/http/limits/token-bucket";
 import { jsonResponse, problemResponse, requestIdFor } from "@/lib/http/rest/responses";
+import { isFileDownload } from "@/lib/http/rest/file-download";
+import { fileResponse } from "@/lib/http/rest/file-response";
 import { REST_PREFIX, requestOrigin, restUrlFor } from "@/lib/core/urls";
 
 export type RouteParams = { params: Promise<Record<string, string | string[]>> };
@@ -24,7 +26,12 @@ export type RestOperation = (request: Request, route?: RouteParams) => Promise<R
 /** A runnable operation that still knows its contract (restRoute, the route coverage test). */
 export type Operation<C extends Contract = Contract> = RestOperation & { contract: C };
 
-type ContextFor<C extends Contract> = C["auth"] extends "none" ? RestContext : AuthedContext;
+type GrantOf<C extends Contract> = C["credential"] extends { verify: (credential: string) => Promise<infer Grant> } ? Grant : never;
+type ContextFor<C extends Contract> = C["auth"] extends "none"
+  ? RestContext
+  : C["auth"] extends "guest-token" | "capability"
+    ? GrantedContext<GrantOf<C>>
+    : AuthedContext;
 export type Handler<C extends Contract> = (ctx: ContextFor<C>, input: Input<C>) => Promise<ResultOf<C>>;
 
 /** Query parameters every operation accepts: OAuth's own, and the original clients' tunnel (h, m, b, c, w). */
@@ -34,10 +41,11 @@ const LIST_PARAMETERS = ["startIndex", "count", "filterBy", "filterOp", "filterV
 /**
  * Runs one REST operation from its contract: reads the body (size-limited), authenticates, validates
  * path, query and body, calls the handler with typed input, shapes the success response from the
- * contract, and turns anything thrown into a problem+json response. Handlers never build responses
- * or catch errors.
+ * contract (or the file a handler hands out), and turns anything thrown into a problem+json
+ * response. Handlers never build responses or catch errors.
  */
 export function operation<const C extends Contract>(contract: C, handler: Handler<C>): Operation<C> {
+  assertCredentialFits(contract);
   const run: RestOperation = async (request, route) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
@@ -60,15 +68,19 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
         throw error;
       });
       limit = await chargeRequest(request, auth);
+      const params = parseParams(contract, url, await routeParams(route)) as Record<string, unknown>;
       const input = {
-        params: parseParams(contract, url, await routeParams(route)),
+        params,
         query: parseQuery(contract, url.searchParams),
         body: contract.body ? parseJsonBody(request, rawBody, contract.body) : undefined,
       } as Input<C>;
-      const ctx: RestContext = { requestId, request, url, rawBody, auth, actor: auth ? actorOf(auth) : null };
+      // A guest token or capability is checked once the input is valid, where its handler checked it before it was a mode.
+      const grant = await checkCredential(contract, request.headers, params);
+      const ctx: RestContext = { requestId, request, url, rawBody, auth, actor: auth ? actorOf(auth) : null, grant };
       const respond = async () => {
         const result = await handler(ctx as ContextFor<C>, input);
-        return result instanceof Response ? result : toResponse(contract, result, request, input.params as Record<string, unknown>);
+        if (result instanceof Response) return result;
+        return isFileDownload(result) ? fileResponse(request, result) : toResponse(contract, result, request, params);
       };
       response = contract.idempotent
         ? await replayable({ ...ctx, operationId: contract.operationId }, () => respond().catch((error) => errorResponse(error, requestId, request)))

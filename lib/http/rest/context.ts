@@ -42,14 +42,19 @@ export interface RestContext {
   url: URL;
   /** The raw request body as received (empty string when none). */
   rawBody: string;
-  /** Set by authentication; null only on operations declared auth: "none". */
+  /** Set by OAuth authentication; null on operations declared auth "none", "guest-token" or "capability". */
   auth: AuthContext | null;
-  /** The caller as the tenancy module sees it; null only with auth: "none". */
+  /** The caller as the tenancy module sees it; null with auth "none", "guest-token" and "capability". */
   actor: Actor | null;
+  /** What the credential of a "guest-token" or "capability" operation grants (its contract's check); undefined otherwise. */
+  grant?: unknown;
 }
 
 /** A context whose caller is known: what handlers of authenticated operations receive. */
 export type AuthedContext = RestContext & { auth: AuthContext; actor: Actor };
+
+/** A context of an operation whose credential is not OAuth: what it grants instead of an actor. */
+export type GrantedContext<Grant> = RestContext & { grant: Grant };
 
 /** The caller as the tenancy module sees it. */
 export function actorOf(auth: AuthContext): ApiActor {

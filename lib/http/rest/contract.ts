@@ -1,13 +1,29 @@
 import type { z } from "zod";
+import type { FileDownload } from "./file-download";
 import type { ListQuery, Page, Filterable } from "./list-query";
 
 /**
  * "none": public (health). "application": any signed request, two-legged (as the application) or
  * with a user's access token. "user": only with a user's access token. "consumer": signed with the
  * consumer secret alone (login, request_token). "request-token": signed with a request token
- * (access_token).
+ * (access_token). No OAuth in the last two, the contract's `credential` is checked instead:
+ * "guest-token": a guest-call token's secret as `Authorization: Bearer gt_...`; "capability": a path
+ * parameter that is itself the credential (a signed media link, a guest call's id).
  */
-export type AuthMode = "none" | "application" | "user" | "consumer" | "request-token";
+export type AuthMode = "none" | "application" | "user" | "consumer" | "request-token" | "guest-token" | "capability";
+
+export type OAuthMode = Exclude<AuthMode, "none" | "guest-token" | "capability">;
+
+/** The modes whose requests are signed with OAuth 1.0a. */
+export const isOAuthMode = (mode: AuthMode): mode is OAuthMode => mode !== "none" && mode !== "guest-token" && mode !== "capability";
+
+/** The credential of a "guest-token" or "capability" operation: where it is, and the area's check of it. */
+export interface CredentialCheck<Grant = unknown> {
+  /** "capability" only: the path parameter holding it. */
+  param?: string;
+  /** What the credential grants (ctx.grant), or the ApiError refusing it; run by the wrapper before the handler. */
+  verify: (credential: string) => Promise<Grant>;
+}
 
 // One declaration per REST operation. The route export (lib/http/operation/route.ts), request validation and
 // handler types (lib/http/operation/operation.ts), the OpenAPI document (lib/registry/openapi.ts) and the shared
@@ -26,6 +42,8 @@ export interface Contract {
   /** Groups operations in the reference: "Users", "Domains", ... */
   tag: string;
   auth: AuthMode;
+  /** Required with auth "guest-token" and "capability", refused with the others. */
+  credential?: CredentialCheck;
   /** The operation changes none of the user's data (logout): a read-only token may call it. */
   readOnlyTokenAllowed?: boolean;
   /**
@@ -75,9 +93,10 @@ export type QueryOf<C extends Contract> = (C["list"] extends Filterable ? ListQu
 export type BodyOf<C extends Contract> = C["body"] extends z.ZodType ? z.infer<C["body"]> : undefined;
 type EntryOf<C extends Contract> = Infer<C["success"]["entry"]>;
 
-/** What a handler returns: the entry, a page of entries, nothing (204), or a raw Response (non-JSON replies). */
+/** What a handler returns: the entry, a page of entries, nothing (204), a file's bytes, or a raw Response (non-JSON replies). */
 export type ResultOf<C extends Contract> =
   | Response
+  | FileDownload
   | (C["list"] extends Filterable
       ? Page<EntryOf<C>>
       : C["success"]["status"] extends 204

@@ -23,6 +23,13 @@ describe("problemResponse", () => {
     expect(typeof body.status).toBe("number");
   });
 
+  it("sends a feature's retryAfter as Retry-After and its location as an absolute Location", () => {
+    const busy = problemResponse(new ApiError("conflict", "Another upload is in progress.", { retryAfter: 1 }), "req_test", ORIGIN);
+    expect(busy.headers.get("retry-after")).toBe("1");
+    const ringing = problemResponse(new ApiError("call_pending", "Not connected yet.", { location: "/rest/1.0/calls/u/7" }), "req_test", ORIGIN);
+    expect(ringing.headers.get("location")).toBe(`${ORIGIN}/rest/1.0/calls/u/7`);
+  });
+
   it("names the origin it is given in the 401 realm and the problem's type", async () => {
     const res = problemResponse(new ApiError("unauthorized", "Sign it.", { oauthProblem: "parameter_absent" }), "req_test", ORIGIN);
     expect(res.headers.get("www-authenticate")).toBe(`OAuth realm="${ORIGIN}/rest/1.0", oauth_problem="parameter_absent"`);

@@ -15,8 +15,12 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
  * replace the problem's own (a leg's status is legStatus).
  */
 export function problemResponse(error: ApiError, requestId: string, origin: string): Response {
-  const { oauthProblem, oauthParams, headers, extra, challenge } = error.options;
-  const responseHeaders: Record<string, string> = { ...headers };
+  const { oauthProblem, oauthParams, headers, extra, challenge, retryAfter, location } = error.options;
+  const responseHeaders: Record<string, string> = {
+    ...headers,
+    ...(retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) }),
+    ...(location === undefined ? {} : { Location: location }),
+  };
   // A problem's Location (a call that did not connect) is absolute like a 201's: the same origin.
   if (responseHeaders.Location?.startsWith("/")) responseHeaders.Location = `${origin}${responseHeaders.Location}`;
   if (error.status === 401) {

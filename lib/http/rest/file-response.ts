@@ -1,35 +1,32 @@
-import type { MediaFile } from "@prisma/client";
-import type { BlobRange } from "./blob-store";
-import { blobStore } from "./configured-blob-store";
-import { isSignedUrl } from "@/lib/http/rest/json-tunnel";
-import { contentTypeOf, isAudio } from "./content-type";
+import type { ByteRange, FileDownload } from "./file-download";
+import { isSignedUrl } from "./json-tunnel";
 
 /**
- * The file's bytes as an HTTP response: ETag + If-None-Match (304), a single Range (206, or 416 when
- * it lies past the end; If-Range honoured), Content-Type from the extension. Several ranges in one
- * request get the whole file (200), which RFC 9110 allows.
+ * A file's bytes as an HTTP response: ETag + If-None-Match (304), a single Range (206, or 416 when
+ * it lies past the end; If-Range honoured), the file's Content-Type. Several ranges in one request
+ * get the whole file (200), which RFC 9110 allows.
  */
-export async function fileBytesResponse(request: Request, file: MediaFile): Promise<Response> {
-  const etag = `"${file.sha256 ?? "empty"}"`;
+export async function fileResponse(request: Request, file: FileDownload): Promise<Response> {
+  const etag = `"${file.etag}"`;
   const headers: Record<string, string> = {
-    "Content-Type": contentTypeOf(file.name),
+    "Content-Type": file.contentType,
     ETag: etag,
-    "Last-Modified": file.updatedAt.toUTCString(),
+    "Last-Modified": file.lastModified.toUTCString(),
     "Accept-Ranges": "bytes",
     "Cache-Control": "private, no-cache",
     "X-Content-Type-Options": "nosniff",
     // Nothing served runs as a page, and no page frames it (next.config.js leaves media paths to this).
     "Content-Security-Policy": "sandbox; frame-ancestors 'none'",
-    "Content-Disposition": `${isAudio(file.name) ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    "Content-Disposition": `${file.inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
   };
   if (matchesEtag(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
 
   const ifRange = request.headers.get("if-range");
   const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.get("range"), file.size);
   if (range === "unsatisfiable") return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${file.size}` } });
-  if (!file.blobKey || file.size === 0) return new Response(null, { status: 200, headers: { ...headers, "Content-Length": "0" } });
+  if (!file.open || file.size === 0) return new Response(null, { status: 200, headers: { ...headers, "Content-Length": "0" } });
 
-  const body = await blobStore().get(file.blobKey, range ?? undefined);
+  const body = await file.open(range ?? undefined);
   if (!range) return new Response(body, { status: 200, headers: { ...headers, "Content-Length": String(file.size) } });
   return new Response(body, {
     status: 206,
@@ -43,7 +40,7 @@ function matchesEtag(header: string | null, etag: string): boolean {
 }
 
 /** "bytes=a-b", "bytes=a-" or "bytes=-n" against the size; null: serve it all. */
-export function parseRange(header: string | null, size: number): BlobRange | "unsatisfiable" | null {
+export function parseRange(header: string | null, size: number): ByteRange | "unsatisfiable" | null {
   const m = header?.match(/^bytes=(\d*)-(\d*)$/);
   if (!m || (m[1] === "" && m[2] === "")) return null;
   if (m[1] === "") {
