@@ -91,8 +91,9 @@ export class SipUserAgent {
     return new SipUserAgent(socket, options.host, socket.address().port, options.user ?? "switchboard");
   }
 
-  /** Closes the socket; calls still up are dropped without BYE (hang them up first). */
+  /** Closes the socket; calls still up are dropped without BYE (hang them up first), and those still ringing fail. */
   async stop(): Promise<void> {
+    for (const call of this.dialogs.values()) call.abandon();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.transactions.clear();
@@ -233,7 +234,7 @@ export class SipUserAgent {
       ["Call-ID", header(request, "call-id") ?? ""],
       ["CSeq", header(request, "cseq") ?? ""],
     ];
-    // rport (RFC 3581): answer where the request came from.
+    // Like rport (RFC 3581): the answer goes where the request came from.
     this.sendText(formatSipMessage(`SIP/2.0 ${status} ${reason}`, headers), remote);
   }
 }
@@ -405,6 +406,11 @@ export class OutgoingCall {
         resolve(response.status);
       });
     });
+  }
+
+  /** The user agent stopped: an outcome still open fails. */
+  abandon(): void {
+    this.fail(new Error("the SIP user agent stopped"));
   }
 
   farEndHungUp(): void {
