@@ -33,7 +33,7 @@ class ScriptedPeer {
 
   /** The next request of `method` not yet taken; retransmissions of one already taken are dropped. */
   async next(method: string): Promise<{ request: SipRequest; port: number }> {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 4000;
     for (;;) {
       const fresh = (entry: { request: SipRequest }) => entry.request.method === method && !this.taken.has(`${method} ${header(entry.request, "cseq")} ${header(entry.request, "call-id")}`);
       const entry = this.received.find(fresh);
@@ -49,6 +49,15 @@ class ScriptedPeer {
           resolve();
         });
       });
+    }
+  }
+
+  /** Waits until `count` requests of `method` arrived, retransmissions included. */
+  async countReaches(method: string, count: number): Promise<void> {
+    const deadline = Date.now() + 4000;
+    while (this.received.filter((entry) => entry.request.method === method).length < count) {
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} ${method} arrived`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
@@ -149,6 +158,9 @@ describe("SipUserAgent against a scripted far end", () => {
     peer.respond(second.request, second.port, "486 Busy Here");
     expect(await call.outcome).toMatchObject({ status: 486, state: "busy" });
     expect(header((await peer.next("ACK")).request, "cseq")).toBe("2 ACK");
+    // The 486 again, as if our ACK was lost: it is ACKed again.
+    peer.respond(second.request, second.port, "486 Busy Here");
+    await peer.countReaches("ACK", 3);
   });
 
   it("without credentials, or when the answer is refused again, a challenge ends the leg as failed", async () => {

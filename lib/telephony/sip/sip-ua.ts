@@ -69,6 +69,8 @@ export class SipUserAgent {
   private readonly transactions = new Map<string, PendingTransaction>();
   private readonly dialogs = new Map<string, OutgoingCall>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** ACKs of non-2xx finals by INVITE branch, sent again when the final comes again (until Timer D, 32 s). */
+  private readonly completedInvites = new Map<string, { ack: string; peer: Peer }>();
 
   private constructor(
     private readonly socket: dgram.Socket,
@@ -98,6 +100,7 @@ export class SipUserAgent {
     this.timers.clear();
     this.transactions.clear();
     this.dialogs.clear();
+    this.completedInvites.clear();
     await new Promise<void>((resolve) => this.socket.close(() => resolve()));
   }
 
@@ -188,6 +191,13 @@ export class SipUserAgent {
     schedule();
   }
 
+  /** Sends the ACK of an INVITE's non-2xx final response, and again whenever that response is retransmitted. */
+  sendFinalAck(branch: string, ack: string, peer: Peer): void {
+    this.sendText(ack, peer);
+    this.completedInvites.set(branch, { ack, peer });
+    this.setTimer(TRANSACTION_TIMEOUT, () => this.completedInvites.delete(branch));
+  }
+
   registerDialog(callId: string, call: OutgoingCall): void {
     this.dialogs.set(callId, call);
   }
@@ -203,8 +213,10 @@ export class SipUserAgent {
       const branch = headerParam(headerList(message, "via")[0], "branch");
       const method = header(message, "cseq")?.split(/\s+/)[1]?.toUpperCase();
       const transaction = this.transactions.get(`${branch}|${method}`);
+      const completed = method === "INVITE" && message.status >= 300 ? this.completedInvites.get(branch ?? "") : undefined;
       if (transaction) transaction.onResponse(message);
-      // A 2xx to INVITE retransmitted after its transaction ended: the call ACKs it again.
+      // A final response again: our ACK was lost. For a 2xx the call ACKs it again (the ACK is its own request).
+      else if (completed) this.sendText(completed.ack, completed.peer);
       else if (method === "INVITE" && message.status >= 200 && message.status < 300) this.dialogs.get(header(message, "call-id") ?? "")?.answerRetransmitted();
       return;
     }
@@ -326,17 +338,19 @@ export class OutgoingCall {
     }
     this.ua.clearTimer(this.ringTimer);
     if (status < 300) return this.answered(response);
-    // A non-2xx final response is ACKed inside the INVITE transaction (same branch, the response's To).
-    this.sendText(
-      formatSipMessage(`ACK ${this.target} SIP/2.0`, [
+    // A non-2xx final response is ACKed inside the INVITE transaction (same branch, the response's To);
+    // our own 408 after the transaction timed out came from nobody.
+    if (response.headers.size > 0) {
+      const ack = formatSipMessage(`ACK ${this.target} SIP/2.0`, [
         ["Via", this.ua.via(this.branch)],
         ["Max-Forwards", "70"],
         ["From", this.fromHeader()],
         ["To", header(response, "to") ?? this.toHeader],
         ["Call-ID", this.callId],
         ["CSeq", `${this.cseq} ACK`],
-      ]),
-    );
+      ]);
+      this.ua.sendFinalAck(this.branch, ack, this.peer!);
+    }
     const challengeHeader = status === 401 ? header(response, "www-authenticate") : status === 407 ? header(response, "proxy-authenticate") : undefined;
     const challenge = challengeHeader ? parseDigestChallenge(challengeHeader) : null;
     if (challenge && this.options.credentials && !this.cancelled && (!authorized || challenge.stale)) {
@@ -445,7 +459,4 @@ export class OutgoingCall {
     return uri ? { address: uri.host, port: uri.port } : this.peer!;
   }
 
-  private sendText(text: string): void {
-    this.ua.sendText(text, this.peer!);
-  }
 }
