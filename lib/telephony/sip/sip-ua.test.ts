@@ -1,0 +1,181 @@
+import dgram from "node:dgram";
+import { afterEach, describe, expect, it } from "vitest";
+import { digestResponse } from "./digest";
+import { buildSdp } from "./sdp";
+import { formatSipMessage, header, headerList, headerParam, parseSipMessage, type SipRequest } from "./sip-message";
+import { SipUserAgent } from "./sip-ua";
+
+// SipUserAgent against a scripted far end on 127.0.0.1 (signalling only, no media): what a trunk
+// does that baresip does not (digest challenges, a BYE from the far end).
+
+class ScriptedPeer {
+  private readonly received: { request: SipRequest; port: number }[] = [];
+  private waiters: (() => void)[] = [];
+  private readonly taken = new Set<string>();
+
+  private constructor(readonly socket: dgram.Socket) {
+    socket.on("message", (data, remote) => {
+      const message = parseSipMessage(data.toString("utf8"));
+      if (message && "method" in message) this.received.push({ request: message, port: remote.port });
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  static async start(): Promise<ScriptedPeer> {
+    const socket = dgram.createSocket("udp4");
+    await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
+    return new ScriptedPeer(socket);
+  }
+
+  get port(): number {
+    return this.socket.address().port;
+  }
+
+  /** The next request of `method` not yet taken; retransmissions of one already taken are dropped. */
+  async next(method: string): Promise<{ request: SipRequest; port: number }> {
+    const deadline = Date.now() + 4000;
+    for (;;) {
+      const fresh = (entry: { request: SipRequest }) => entry.request.method === method && !this.taken.has(`${method} ${header(entry.request, "cseq")} ${header(entry.request, "call-id")}`);
+      const entry = this.received.find(fresh);
+      if (entry) {
+        this.taken.add(`${method} ${header(entry.request, "cseq")} ${header(entry.request, "call-id")}`);
+        return entry;
+      }
+      if (Date.now() > deadline) throw new Error(`no ${method} arrived`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1000);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Waits until `count` requests of `method` arrived, retransmissions included. */
+  async countReaches(method: string, count: number): Promise<void> {
+    const deadline = Date.now() + 4000;
+    while (this.received.filter((entry) => entry.request.method === method).length < count) {
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} ${method} arrived`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  respond(request: SipRequest, port: number, status: string, extra: [string, string][] = [], body = "", toTag = "peer1"): void {
+    const to = header(request, "to")!;
+    const headers: [string, string][] = [
+      ...headerList(request, "via").map((value): [string, string] => ["Via", value]),
+      ["From", header(request, "from")!],
+      ["To", headerParam(to, "tag") ? to : `${to};tag=${toTag}`],
+      ["Call-ID", header(request, "call-id")!],
+      ["CSeq", header(request, "cseq")!],
+      ...extra,
+    ];
+    this.socket.send(formatSipMessage(`SIP/2.0 ${status}`, headers, body), port, "127.0.0.1");
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+const OFFER = buildSdp({ address: "127.0.0.1", port: 40000, sessionId: 1, sessionVersion: 1 });
+const CREDENTIALS = { username: "trunkuser", password: "s3cret" };
+
+describe("SipUserAgent against a scripted far end", () => {
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function setUp() {
+    const peer = await ScriptedPeer.start();
+    cleanups.push(() => peer.close());
+    const ua = await SipUserAgent.start({ host: "127.0.0.1" });
+    cleanups.push(() => ua.stop());
+    return { peer, ua, target: `sip:15550100001@127.0.0.1:${peer.port}` };
+  }
+
+  it("answers a 401 with the digest of the credentials, then takes the answer, ACKs, and reports the far end's BYE", async () => {
+    const { peer, ua, target } = await setUp();
+    const states: (string | null)[] = [];
+    let hungUp = false;
+    const call = ua.invite(target, { sdp: OFFER, credentials: CREDENTIALS, onResponse: (_, state) => states.push(state), onHangup: () => (hungUp = true) });
+
+    const first = await peer.next("INVITE");
+    expect(header(first.request, "authorization")).toBeUndefined();
+    expect(first.request.body).toBe(OFFER);
+    peer.respond(first.request, first.port, "401 Unauthorized", [["WWW-Authenticate", 'Digest realm="trunk.example", nonce="n0nce", qop="auth", opaque="op"']]);
+    const ackOf401 = await peer.next("ACK");
+    expect(headerParam(headerList(ackOf401.request, "via")[0], "branch")).toBe(headerParam(headerList(first.request, "via")[0], "branch"));
+    expect(header(ackOf401.request, "cseq")).toBe("1 ACK");
+
+    const second = await peer.next("INVITE");
+    expect(header(second.request, "cseq")).toBe("2 INVITE");
+    expect(header(second.request, "call-id")).toBe(header(first.request, "call-id"));
+    const fields = Object.fromEntries([...header(second.request, "authorization")!.matchAll(/(\w+)="?([^",]*)"?/g)].map((m) => [m[1], m[2]]));
+    expect(fields).toMatchObject({ realm: "trunk.example", username: "trunkuser", uri: target, qop: "auth", nc: "00000001", opaque: "op" });
+    const expected = digestResponse({ ...CREDENTIALS, realm: "trunk.example", method: "INVITE", uri: target, nonce: "n0nce", qop: "auth", nc: "00000001", cnonce: fields.cnonce });
+    expect(fields.response).toBe(expected);
+
+    peer.respond(second.request, second.port, "180 Ringing");
+    const answerSdp = buildSdp({ address: "127.0.0.1", port: 41000, sessionId: 5, sessionVersion: 1 });
+    peer.respond(second.request, second.port, "200 OK", [["Contact", `<sip:far@127.0.0.1:${peer.port}>`], ["Content-Type", "application/sdp"]], answerSdp);
+    const outcome = await call.outcome;
+    expect(outcome).toMatchObject({ status: 200, state: "answered", answer: { address: "127.0.0.1", port: 41000 } });
+    expect(states).toEqual(["ringing", "answered"]);
+
+    const ack = await peer.next("ACK");
+    expect(ack.request.uri).toBe(`sip:far@127.0.0.1:${peer.port}`);
+    expect(header(ack.request, "cseq")).toBe("2 ACK");
+    expect(headerParam(header(ack.request, "to"), "tag")).toBe("peer1");
+
+    // The far end hangs up.
+    const byeText = formatSipMessage(`BYE sip:switchboard@127.0.0.1:${ua.port} SIP/2.0`, [
+      ["Via", `SIP/2.0/UDP 127.0.0.1:${peer.port};branch=z9hG4bKfarbye`],
+      ["From", header(ack.request, "to")!],
+      ["To", header(ack.request, "from")!],
+      ["Call-ID", header(ack.request, "call-id")!],
+      ["CSeq", "1 BYE"],
+    ]);
+    const answered = new Promise<string>((resolve) => peer.socket.once("message", (data) => resolve(data.toString())));
+    peer.socket.send(byeText, ua.port, "127.0.0.1");
+    expect(await answered).toMatch(/^SIP\/2\.0 200 OK\r\n/);
+    expect(hungUp).toBe(true);
+  });
+
+  it("answers a 407 with Proxy-Authorization, and a busy far end ends the leg as busy", async () => {
+    const { peer, ua, target } = await setUp();
+    const call = ua.invite(target, { sdp: OFFER, credentials: CREDENTIALS });
+    const first = await peer.next("INVITE");
+    peer.respond(first.request, first.port, "407 Proxy Authentication Required", [["Proxy-Authenticate", 'Digest realm="proxy", nonce="abc", algorithm=MD5']]);
+    expect(header((await peer.next("ACK")).request, "cseq")).toBe("1 ACK");
+    const second = await peer.next("INVITE");
+    const value = header(second.request, "proxy-authorization")!;
+    const expected = digestResponse({ ...CREDENTIALS, realm: "proxy", method: "INVITE", uri: target, nonce: "abc" });
+    expect(value).toContain(`response="${expected}"`);
+    expect(value).not.toContain("qop=");
+    peer.respond(second.request, second.port, "486 Busy Here");
+    expect(await call.outcome).toMatchObject({ status: 486, state: "busy" });
+    expect(header((await peer.next("ACK")).request, "cseq")).toBe("2 ACK");
+    // The 486 again, as if our ACK was lost: it is ACKed again.
+    peer.respond(second.request, second.port, "486 Busy Here");
+    await peer.countReaches("ACK", 3);
+  });
+
+  it("without credentials, or when the answer is refused again, a challenge ends the leg as failed", async () => {
+    const { peer, ua, target } = await setUp();
+    const bare = ua.invite(target, { sdp: OFFER });
+    const first = await peer.next("INVITE");
+    peer.respond(first.request, first.port, "401 Unauthorized", [["WWW-Authenticate", 'Digest realm="r", nonce="1"']]);
+    expect(await bare.outcome).toMatchObject({ status: 401, state: "failed" });
+
+    const wrong = ua.invite(target, { sdp: OFFER, credentials: CREDENTIALS });
+    const attempt = await peer.next("INVITE");
+    peer.respond(attempt.request, attempt.port, "401 Unauthorized", [["WWW-Authenticate", 'Digest realm="r", nonce="2"']]);
+    const retry = await peer.next("INVITE");
+    expect(header(retry.request, "authorization")).toBeDefined();
+    peer.respond(retry.request, retry.port, "401 Unauthorized", [["WWW-Authenticate", 'Digest realm="r", nonce="3"']]);
+    expect(await wrong.outcome).toMatchObject({ status: 401, state: "failed" });
+  });
+});

@@ -1,0 +1,462 @@
+import dgram from "node:dgram";
+import dns from "node:dns/promises";
+import { randomBytes } from "node:crypto";
+import { digestAuthorization, parseDigestChallenge, type DigestCredentials } from "./digest";
+import { parseAudioSdp, type AudioSdp } from "./sdp";
+import { legStateForSip, type SipLegState } from "./sip-status";
+import {
+  addressUri,
+  formatSipMessage,
+  header,
+  headerList,
+  headerParam,
+  isResponse,
+  parseSipMessage,
+  parseSipUri,
+  type SipRequest,
+  type SipResponse,
+} from "./sip-message";
+
+// A SIP user agent over UDP (RFC 3261) with what outbound calls need: INVITE with an SDP offer,
+// provisional and final responses, ACK, BYE, CANCEL, digest challenges, and the far end's BYE.
+// Transactions retransmit on UDP's timers (T1 500 ms doubling, give up after 64*T1).
+
+const T1 = 500;
+const T2 = 4000;
+const TRANSACTION_TIMEOUT = 64 * T1;
+
+export interface SipUserAgentOptions {
+  /** Address to bind and to write into Via and Contact. */
+  host: string;
+  /** 0 (default) takes a free port. */
+  port?: number;
+  /** The user part of our From and Contact. */
+  user?: string;
+}
+
+export interface InviteOptions {
+  /** Our SDP offer. */
+  sdp: string;
+  /** Answers 401/407 challenges (once per challenge). */
+  credentials?: DigestCredentials;
+  /** CANCEL after this long without a final response; the leg then reads "noanswer". */
+  ringSeconds?: number;
+  /** Every provisional and final response, with the leg state it means (null for none). */
+  onResponse?: (response: SipResponse, state: SipLegState | null) => void;
+  /** The far end sent BYE after the call was answered. */
+  onHangup?: () => void;
+}
+
+export interface InviteOutcome {
+  status: number;
+  reason: string;
+  state: SipLegState;
+  /** The far end's SDP answer (answered calls). */
+  answer?: AudioSdp;
+  answerSdp?: string;
+}
+
+interface Peer {
+  address: string;
+  port: number;
+}
+
+interface PendingTransaction {
+  onResponse(response: SipResponse): void;
+}
+
+export class SipUserAgent {
+  private readonly transactions = new Map<string, PendingTransaction>();
+  private readonly dialogs = new Map<string, OutgoingCall>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  /** ACKs of non-2xx finals by INVITE branch, sent again when the final comes again (until Timer D, 32 s). */
+  private readonly completedInvites = new Map<string, { ack: string; peer: Peer }>();
+
+  private constructor(
+    private readonly socket: dgram.Socket,
+    readonly host: string,
+    readonly port: number,
+    readonly user: string,
+  ) {
+    socket.on("message", (data, remote) => this.receive(data.toString("utf8"), { address: remote.address, port: remote.port }));
+  }
+
+  static async start(options: SipUserAgentOptions): Promise<SipUserAgent> {
+    const socket = dgram.createSocket(options.host.includes(":") ? "udp6" : "udp4");
+    await new Promise<void>((resolve, reject) => {
+      socket.once("error", reject);
+      socket.bind(options.port ?? 0, options.host, () => {
+        socket.off("error", reject);
+        resolve();
+      });
+    });
+    return new SipUserAgent(socket, options.host, socket.address().port, options.user ?? "switchboard");
+  }
+
+  /** Closes the socket; calls still up are dropped without BYE (hang them up first), and those still ringing fail. */
+  async stop(): Promise<void> {
+    for (const call of this.dialogs.values()) call.abandon();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.transactions.clear();
+    this.dialogs.clear();
+    this.completedInvites.clear();
+    await new Promise<void>((resolve) => this.socket.close(() => resolve()));
+  }
+
+  get contact(): string {
+    return `<sip:${this.user}@${this.hostPort()}>`;
+  }
+
+  /** Calls `target` (a sip: URI); the returned call reports progress and then its outcome. */
+  invite(target: string, options: InviteOptions): OutgoingCall {
+    return new OutgoingCall(this, target, options);
+  }
+
+  hostPort(): string {
+    return `${this.host.includes(":") ? `[${this.host}]` : this.host}:${this.port}`;
+  }
+
+  newBranch(): string {
+    return `z9hG4bK${randomBytes(8).toString("hex")}`;
+  }
+
+  newToken(): string {
+    return randomBytes(8).toString("hex");
+  }
+
+  via(branch: string): string {
+    return `SIP/2.0/UDP ${this.hostPort()};branch=${branch};rport`;
+  }
+
+  async resolve(uri: string): Promise<Peer> {
+    const parsed = parseSipUri(uri);
+    if (!parsed) throw new Error(`not a sip: URI: ${uri}`);
+    if (parsed.transport !== "udp") throw new Error(`transport ${parsed.transport} is not supported (UDP only)`);
+    const { address } = await dns.lookup(parsed.host, { family: this.host.includes(":") ? 6 : 4 });
+    return { address, port: parsed.port };
+  }
+
+  sendText(text: string, peer: Peer): void {
+    this.socket.send(text, peer.port, peer.address);
+  }
+
+  setTimer(ms: number, run: () => void): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    this.timers.add(timer);
+    return timer;
+  }
+
+  clearTimer(timer: NodeJS.Timeout | undefined): void {
+    if (!timer) return;
+    clearTimeout(timer);
+    this.timers.delete(timer);
+  }
+
+  /**
+   * Sends a request as a client transaction: retransmitted on UDP until a response (INVITE) or a
+   * final response (others) arrives; `onResponse` gets every response, a timeout gives a local 408.
+   */
+  sendRequest(text: string, branch: string, method: string, peer: Peer, onResponse: (response: SipResponse) => void): void {
+    const key = `${branch}|${method}`;
+    let interval = T1;
+    let retransmit: NodeJS.Timeout | undefined;
+    const schedule = () => {
+      retransmit = this.setTimer(interval, () => {
+        this.sendText(text, peer);
+        interval = method === "INVITE" ? interval * 2 : Math.min(interval * 2, T2);
+        schedule();
+      });
+    };
+    const timeout = this.setTimer(TRANSACTION_TIMEOUT, () => {
+      this.clearTimer(retransmit);
+      this.transactions.delete(key);
+      onResponse({ status: 408, reason: "Request Timeout (no response)", headers: new Map(), body: "" });
+    });
+    this.transactions.set(key, {
+      onResponse: (response) => {
+        if (response.status < 200 && method !== "INVITE") return;
+        this.clearTimer(retransmit);
+        if (response.status >= 200) {
+          this.clearTimer(timeout);
+          this.transactions.delete(key);
+        }
+        onResponse(response);
+      },
+    });
+    this.sendText(text, peer);
+    schedule();
+  }
+
+  /** Sends the ACK of an INVITE's non-2xx final response, and again whenever that response is retransmitted. */
+  sendFinalAck(branch: string, ack: string, peer: Peer): void {
+    this.sendText(ack, peer);
+    this.completedInvites.set(branch, { ack, peer });
+    this.setTimer(TRANSACTION_TIMEOUT, () => this.completedInvites.delete(branch));
+  }
+
+  registerDialog(callId: string, call: OutgoingCall): void {
+    this.dialogs.set(callId, call);
+  }
+
+  forgetDialog(callId: string): void {
+    this.dialogs.delete(callId);
+  }
+
+  private receive(text: string, remote: Peer): void {
+    const message = parseSipMessage(text);
+    if (!message) return;
+    if (isResponse(message)) {
+      const branch = headerParam(headerList(message, "via")[0], "branch");
+      const method = header(message, "cseq")?.split(/\s+/)[1]?.toUpperCase();
+      const transaction = this.transactions.get(`${branch}|${method}`);
+      const completed = method === "INVITE" && message.status >= 300 ? this.completedInvites.get(branch ?? "") : undefined;
+      if (transaction) transaction.onResponse(message);
+      // A final response again: our ACK was lost. For a 2xx the call ACKs it again (the ACK is its own request).
+      else if (completed) this.sendText(completed.ack, completed.peer);
+      else if (method === "INVITE" && message.status >= 200 && message.status < 300) this.dialogs.get(header(message, "call-id") ?? "")?.answerRetransmitted();
+      return;
+    }
+    if (message.method === "ACK") return;
+    const call = this.dialogs.get(header(message, "call-id") ?? "");
+    if (message.method === "BYE" && call) {
+      this.respond(message, remote, 200, "OK");
+      call.farEndHungUp();
+    } else if (message.method === "OPTIONS") this.respond(message, remote, 200, "OK");
+    else if (call) this.respond(message, remote, 488, "Not Acceptable Here");
+    else this.respond(message, remote, 481, "Call/Transaction Does Not Exist");
+  }
+
+  /** Answers a request statelessly (its retransmissions get the same answer again). */
+  private respond(request: SipRequest, remote: Peer, status: number, reason: string): void {
+    const via = headerList(request, "via").map((value, index) => {
+      if (index > 0) return value;
+      let top = value.replace(/;rport(?=;|$)/, `;rport=${remote.port}`);
+      if (!/;received=/.test(top)) top += `;received=${remote.address}`;
+      return top;
+    });
+    const to = header(request, "to") ?? "";
+    const headers: [string, string][] = [
+      ...via.map((value): [string, string] => ["Via", value]),
+      ["From", header(request, "from") ?? ""],
+      ["To", headerParam(to, "tag") !== undefined || status === 100 ? to : `${to};tag=${this.newToken()}`],
+      ["Call-ID", header(request, "call-id") ?? ""],
+      ["CSeq", header(request, "cseq") ?? ""],
+    ];
+    // Like rport (RFC 3581): the answer goes where the request came from.
+    this.sendText(formatSipMessage(`SIP/2.0 ${status} ${reason}`, headers), remote);
+  }
+}
+
+/** One outgoing INVITE and the dialog it creates. */
+export class OutgoingCall {
+  readonly callId: string;
+  readonly outcome: Promise<InviteOutcome>;
+  private readonly fromTag: string;
+  private cseq = 1;
+  private branch = "";
+  private inviteText = "";
+  private peer: Peer | undefined;
+  private toHeader: string;
+  private remoteTarget: string;
+  private routeSet: string[] = [];
+  private ackText: string | undefined;
+  private provisional = false;
+  private cancelWanted = false;
+  private cancelled = false;
+  private ringTimer: NodeJS.Timeout | undefined;
+  private ended = false;
+  private settle!: (outcome: InviteOutcome) => void;
+  private fail!: (error: Error) => void;
+
+  constructor(
+    private readonly ua: SipUserAgent,
+    private readonly target: string,
+    private readonly options: InviteOptions,
+  ) {
+    this.callId = `${ua.newToken()}@${ua.host}`;
+    this.fromTag = ua.newToken();
+    this.toHeader = `<${target}>`;
+    this.remoteTarget = target;
+    this.outcome = new Promise((resolve, reject) => {
+      this.settle = resolve;
+      this.fail = reject;
+    });
+    this.outcome.catch(() => undefined); // the caller reads it; an unread rejection is not a crash
+    void this.start();
+  }
+
+  private async start(): Promise<void> {
+    try {
+      this.peer = await this.ua.resolve(this.target);
+    } catch (error) {
+      this.fail(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    this.ua.registerDialog(this.callId, this);
+    if (this.options.ringSeconds !== undefined) {
+      this.ringTimer = this.ua.setTimer(this.options.ringSeconds * 1000, () => {
+        this.cancelled = true;
+        this.cancel();
+      });
+    }
+    this.sendInvite();
+  }
+
+  private fromHeader(): string {
+    return `<sip:${this.ua.user}@${this.ua.hostPort()}>;tag=${this.fromTag}`;
+  }
+
+  private sendInvite(authorization?: [string, string]): void {
+    this.branch = this.ua.newBranch();
+    const headers: [string, string][] = [
+      ["Via", this.ua.via(this.branch)],
+      ["Max-Forwards", "70"],
+      ["From", this.fromHeader()],
+      ["To", this.toHeader],
+      ["Call-ID", this.callId],
+      ["CSeq", `${this.cseq} INVITE`],
+      ["Contact", this.ua.contact],
+      ["Allow", "INVITE, ACK, CANCEL, BYE, OPTIONS"],
+      ["Content-Type", "application/sdp"],
+    ];
+    if (authorization) headers.push(authorization);
+    this.inviteText = formatSipMessage(`INVITE ${this.target} SIP/2.0`, headers, this.options.sdp);
+    this.ua.sendRequest(this.inviteText, this.branch, "INVITE", this.peer!, (response) => this.onInviteResponse(response, authorization !== undefined));
+  }
+
+  private onInviteResponse(response: SipResponse, authorized: boolean): void {
+    const status = response.status;
+    if (status < 200) {
+      this.provisional = true;
+      this.options.onResponse?.(response, legStateForSip({ kind: "response", status }));
+      if (this.cancelWanted) this.cancel();
+      return;
+    }
+    this.ua.clearTimer(this.ringTimer);
+    if (status < 300) return this.answered(response);
+    // A non-2xx final response is ACKed inside the INVITE transaction (same branch, the response's To);
+    // our own 408 after the transaction timed out came from nobody.
+    if (response.headers.size > 0) {
+      const ack = formatSipMessage(`ACK ${this.target} SIP/2.0`, [
+        ["Via", this.ua.via(this.branch)],
+        ["Max-Forwards", "70"],
+        ["From", this.fromHeader()],
+        ["To", header(response, "to") ?? this.toHeader],
+        ["Call-ID", this.callId],
+        ["CSeq", `${this.cseq} ACK`],
+      ]);
+      this.ua.sendFinalAck(this.branch, ack, this.peer!);
+    }
+    const challengeHeader = status === 401 ? header(response, "www-authenticate") : status === 407 ? header(response, "proxy-authenticate") : undefined;
+    const challenge = challengeHeader ? parseDigestChallenge(challengeHeader) : null;
+    if (challenge && this.options.credentials && !this.cancelled && (!authorized || challenge.stale)) {
+      this.cseq++;
+      this.provisional = false;
+      const value = digestAuthorization(challenge, this.options.credentials, { method: "INVITE", uri: this.target });
+      this.sendInvite([status === 401 ? "Authorization" : "Proxy-Authorization", value]);
+      return;
+    }
+    this.options.onResponse?.(response, legStateForSip({ kind: "response", status }));
+    this.finish(status, response.reason, this.cancelled ? "noanswer" : legStateForSip({ kind: "response", status })!);
+  }
+
+  private answered(response: SipResponse): void {
+    this.toHeader = header(response, "to") ?? this.toHeader;
+    const contact = header(response, "contact");
+    if (contact) this.remoteTarget = addressUri(contact);
+    this.routeSet = headerList(response, "record-route").reverse();
+    // The ACK to a 2xx is a request of its own in the dialog (new branch, same CSeq number).
+    this.ackText = this.inDialogRequest("ACK", this.cseq, this.ua.newBranch());
+    this.ua.sendText(this.ackText, this.nextHop());
+    const state = legStateForSip({ kind: "response", status: response.status })!;
+    this.options.onResponse?.(response, state);
+    if (this.cancelled) {
+      // Answered while we cancelled: the call must still be ended, by BYE.
+      void this.bye();
+      this.finish(response.status, response.reason, "noanswer");
+      return;
+    }
+    const answer = parseAudioSdp(response.body) ?? undefined;
+    this.settle({ status: response.status, reason: response.reason, state, answer, answerSdp: response.body });
+  }
+
+  /** The 2xx came again: our ACK was lost. */
+  answerRetransmitted(): void {
+    if (this.ackText) this.ua.sendText(this.ackText, this.nextHop());
+  }
+
+  /** Gives up ringing: CANCEL once a provisional response came (RFC 3261 9.1), the INVITE then ends with 487. */
+  cancel(): void {
+    if (this.ackText || this.ended) return;
+    if (!this.provisional) {
+      this.cancelWanted = true;
+      return;
+    }
+    this.cancelWanted = false;
+    const text = formatSipMessage(`CANCEL ${this.target} SIP/2.0`, [
+      ["Via", this.ua.via(this.branch)],
+      ["Max-Forwards", "70"],
+      ["From", this.fromHeader()],
+      ["To", `<${this.target}>`],
+      ["Call-ID", this.callId],
+      ["CSeq", `${this.cseq} CANCEL`],
+    ]);
+    this.ua.sendRequest(text, this.branch, "CANCEL", this.peer!, () => undefined);
+  }
+
+  /** Ends an answered call; resolves with the status of the BYE's response. */
+  bye(): Promise<number> {
+    if (!this.ackText) return Promise.reject(new Error("the call was not answered"));
+    this.ended = true;
+    const branch = this.ua.newBranch();
+    const text = this.inDialogRequest("BYE", ++this.cseq, branch);
+    return new Promise((resolve) => {
+      this.ua.sendRequest(text, branch, "BYE", this.nextHop(), (response) => {
+        this.ua.forgetDialog(this.callId);
+        resolve(response.status);
+      });
+    });
+  }
+
+  /** The user agent stopped: an outcome still open fails. */
+  abandon(): void {
+    this.fail(new Error("the SIP user agent stopped"));
+  }
+
+  farEndHungUp(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.ua.forgetDialog(this.callId);
+    this.options.onHangup?.();
+  }
+
+  private finish(status: number, reason: string, state: SipLegState): void {
+    this.ended = true;
+    this.ua.forgetDialog(this.callId);
+    this.settle({ status, reason, state });
+  }
+
+  private inDialogRequest(method: string, cseq: number, branch: string): string {
+    const headers: [string, string][] = [
+      ["Via", this.ua.via(branch)],
+      ["Max-Forwards", "70"],
+      ...this.routeSet.map((route): [string, string] => ["Route", route]),
+      ["From", this.fromHeader()],
+      ["To", this.toHeader],
+      ["Call-ID", this.callId],
+      ["CSeq", `${cseq} ${method}`],
+    ];
+    return formatSipMessage(`${method} ${this.remoteTarget} SIP/2.0`, headers);
+  }
+
+  /** Requests inside the dialog go to the first route, else to the far end's Contact (loose routing). */
+  private nextHop(): Peer {
+    const uri = parseSipUri(this.routeSet[0] ? addressUri(this.routeSet[0]) : this.remoteTarget);
+    return uri ? { address: uri.host, port: uri.port } : this.peer!;
+  }
+
+}
