@@ -174,7 +174,7 @@ export class SipUserAgent {
     const timeout = this.setTimer(TRANSACTION_TIMEOUT, () => {
       this.clearTimer(retransmit);
       this.transactions.delete(key);
-      onResponse({ status: 408, reason: "Request Timeout (no response)", headers: new Map(), body: "" });
+      onResponse({ status: 408, reason: "no response within the transaction timeout (Timer B)", headers: new Map(), body: "" });
     });
     this.transactions.set(key, {
       onResponse: (response) => {
