@@ -5,6 +5,10 @@ const nextConfig = {
   // Database drivers stay outside the bundle: PGlite ships WASM, pg has optional native bits.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "@prisma/client", "nodemailer"],
   poweredByHeader: false,
+  // Each route's modules load on its first request, not all at start (Next.js preloads every entry by
+  // default): 10-18 MB less for an idle server, the first request to a route pays the load
+  // (docs/decisions.md, "Footprint").
+  experimental: { preloadEntriesOnStart: false },
   // The spec writes "GET /domains/?filterBy=owner...": a trailing slash must reach the route as signed,
   // not be redirected (a 308 would make the client re-send to a URL it did not sign).
   skipTrailingSlashRedirect: true,

@@ -11,7 +11,8 @@
 // Line (g) places calls: CALL_CONCURRENCY concurrent POST /calls, each answered after the
 // simulator's ring (SIMULATOR_RING_MS, 300 ms), against what that ring time allows.
 // Then the footprint (scripts/footprint.ts): resident memory of every process of `npm start` idle,
-// under signed reads and 60 s later, on each database; `--footprint` runs only that, and
+// under signed reads and 60 s later, on each database, then a second web server beside the first
+// (what an extra web worker would cost); `--footprint` runs only that, and
 // `--footprint-of=<dir>` measures the checkout in <dir> too, in the same run (a before/after).
 // Only the standard run (every scenario, 5 s, 10 and 50 connections, one Node) writes docs/performance.md.
 import "./require-supported-node";
@@ -377,7 +378,7 @@ async function footprints(databases: Database[]): Promise<Footprint[]> {
   ];
   const results: Footprint[] = [];
   for (const [label, options] of runs) {
-    const result = await measureFootprint(label, options);
+    const result = await measureFootprint(label, { ...options, extraServer: true });
     console.log(formatFootprint(result));
     results.push(result);
   }

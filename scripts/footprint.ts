@@ -1,6 +1,7 @@
 // The footprint line of `npm run bench` (issue 30): resident memory of every process of a deployment
 // started as a user starts it (`npm start` in a fresh data directory, or on a fresh PostgreSQL
-// database), idle after start, under signed reads, and 60 s after them. Linux only (/proc).
+// database), idle after start, under signed reads, and 60 s after them; then a second web server
+// beside the first, measured alone the same way (what an extra web worker costs). Linux only (/proc).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -29,6 +30,12 @@ export interface Footprint {
   after: Sample;
   requests: number;
   non2xx: number;
+  /**
+   * A second web server (.build/serve.js) started beside the first on the same database, as another
+   * web worker would be (one server per deployment today): its RSS idle, at its peak under the same
+   * load sent to it alone, and 60 s after, MB.
+   */
+  extraServer?: { idle: number; load: number; after: number; requests: number };
 }
 
 export const LOAD_SECONDS = 10;
@@ -78,11 +85,77 @@ export function sample(root: number): Sample {
 
 export const total = (values: Partial<Record<Role, number>>) => Object.values(values).reduce((sum, value) => sum + (value ?? 0), 0);
 
+/** Signed two-legged `GET /users?count=20` by the demo application at `port`, each request fresh. */
+function signedReads(port: number) {
+  const baseUrl = `http://localhost:${port}`;
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: LOAD_CONNECTIONS,
+    duration: LOAD_SECONDS,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const requestPath = "/rest/1.0/users?count=20";
+          const { authorization } = signRequest({ method: "GET", url: `${baseUrl}${requestPath}`, consumerKey: demo.consumerKey, consumerSecret: demo.consumerSecret });
+          return { ...request, method: "GET", path: requestPath, headers: { host: `localhost:${port}`, authorization } };
+        },
+      },
+    ],
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rssMb = (pid: number) => kb(read(pid, "status"), "VmRSS") / 1024;
+
+/**
+ * A second `.build/serve.js` beside the deployment's server, with its command line and environment
+ * (so on the same database: the launcher's socket admits a second connection), on another port:
+ * what each extra web worker would add. Idle 5 s after it is healthy, its peak under the signed
+ * reads sent to it alone, and 60 s after.
+ */
+async function measureExtraServer(root: number): Promise<Footprint["extraServer"]> {
+  const serverPid = descendantPids(root).find((pid) => roleOf(pid) === "server");
+  if (!serverPid) return undefined;
+  const [executable, ...args] = read(serverPid, "cmdline").split("\0").filter(Boolean);
+  const env: Record<string, string> = Object.fromEntries(
+    read(serverPid, "environ")
+      .split("\0")
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  );
+  const port = await freePort();
+  const at = args.findIndex((a) => /serve\.js$/.test(a));
+  args.splice(at + 1, 1, String(port));
+  const logFile = path.join(os.tmpdir(), `switchboard-extra-server-${process.pid}.log`);
+  onCleanup(async () => fs.rmSync(logFile, { force: true }));
+  const server = spawn(executable!, args, { cwd: fs.readlinkSync(`/proc/${serverPid}/cwd`), env: { ...process.env, ...env, PORT: String(port) }, stdio: ["ignore", fs.openSync(logFile, "a"), fs.openSync(logFile, "a")] });
+  const stop = onCleanup(async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((r) => server.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+  });
+  await waitUntilHealthy(`http://127.0.0.1:${port}`, server, logFile);
+  await sleep(5_000);
+  const idle = rssMb(server.pid!);
+  let load = idle;
+  const sampler = setInterval(() => (load = Math.max(load, rssMb(server.pid!))), 500);
+  const result = await signedReads(port);
+  clearInterval(sampler);
+  await sleep(SETTLE_SECONDS * 1000);
+  const after = rssMb(server.pid!);
+  await stop();
+  return { idle, load, after, requests: result.requests.total };
+}
+
 /**
  * `npm start` in `cwd` (this checkout, or another one given to compare), measured three times.
  * The load is two-legged `GET /users?count=20` signed by the demo application, each request fresh.
  */
-export async function measureFootprint(label: string, options: { cwd?: string; postgresUrl?: string; env?: Record<string, string> } = {}): Promise<Footprint> {
+export async function measureFootprint(
+  label: string,
+  options: { cwd?: string; postgresUrl?: string; env?: Record<string, string>; extraServer?: boolean } = {},
+): Promise<Footprint> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-footprint-"));
   onCleanup(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -103,7 +176,7 @@ export async function measureFootprint(label: string, options: { cwd?: string; p
   await waitUntilHealthy(`http://127.0.0.1:${port}`, npm, logFile);
   // The launcher prints its banner after its own health check; then start-up is over.
   while (!fs.readFileSync(logFile, "utf8").includes("Consumer key")) await new Promise((r) => setTimeout(r, 200));
-  await new Promise((r) => setTimeout(r, 5_000));
+  await sleep(5_000);
   const idle = sample(npm.pid!);
 
   let load = sample(npm.pid!);
@@ -111,26 +184,13 @@ export async function measureFootprint(label: string, options: { cwd?: string; p
     const now = sample(npm.pid!);
     if (total(now.rss) > total(load.rss)) load = now;
   }, 500);
-  const baseUrl = `http://localhost:${port}`;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: LOAD_CONNECTIONS,
-    duration: LOAD_SECONDS,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const requestPath = "/rest/1.0/users?count=20";
-          const { authorization } = signRequest({ method: "GET", url: `${baseUrl}${requestPath}`, consumerKey: demo.consumerKey, consumerSecret: demo.consumerSecret });
-          return { ...request, method: "GET", path: requestPath, headers: { host: `localhost:${port}`, authorization } };
-        },
-      },
-    ],
-  });
+  const result = await signedReads(port);
   clearInterval(sampler);
-  await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
+  await sleep(SETTLE_SECONDS * 1000);
   const after = sample(npm.pid!);
+  const extraServer = options.extraServer ? await measureExtraServer(npm.pid!) : undefined;
   await stop();
-  return { label, idle, load, after, requests: result.requests.total, non2xx: result.non2xx };
+  return { label, idle, load, after, requests: result.requests.total, non2xx: result.non2xx, extraServer };
 }
 
 const mb = (n: number | undefined) => (n === undefined ? "-" : `${Math.round(n)}`);
@@ -141,10 +201,11 @@ export function formatFootprint(f: Footprint): string {
   const roles = ROLES.filter((role) => f.idle.rss[role] !== undefined || f.after.rss[role] !== undefined)
     .map((role) => `${role} ${mb(f.idle.rss[role])} / ${mb(f.load.rss[role])} / ${mb(f.after.rss[role])} (${mb(f.idle.pss[role])} / ${mb(f.load.pss[role])} / ${mb(f.after.pss[role])})`)
     .join("; ");
+  const extra = f.extraServer ? `; an extra server ${mb(f.extraServer.idle)} / ${mb(f.extraServer.load)} / ${mb(f.extraServer.after)} (${f.extraServer.requests} requests)` : "";
   const back = (100 * total(f.after.rss)) / total(f.idle.rss) - 100;
   return (
     `| ${f.label} | ${mb(total(f.idle.rss))} (${mb(total(f.idle.pss))}) | ${mb(total(f.load.rss))} (${mb(total(f.load.pss))}) | ` +
-    `${mb(total(f.after.rss))} (${mb(total(f.after.pss))}), ${back >= 0 ? "+" : ""}${back.toFixed(0)}% | ${roles} | ${f.requests}${f.non2xx ? ` (${f.non2xx} non-2xx)` : ""} |`
+    `${mb(total(f.after.rss))} (${mb(total(f.after.pss))}), ${back >= 0 ? "+" : ""}${back.toFixed(0)}% | ${roles}${extra} | ${f.requests}${f.non2xx ? ` (${f.non2xx} non-2xx)` : ""} |`
   );
 }
 

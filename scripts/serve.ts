@@ -9,7 +9,7 @@ import type { Duplex } from "node:stream";
 import next from "next";
 import { ApiError } from "../lib/core/errors/api-error";
 import { config } from "../lib/core/config";
-import { isServerWideOptions, oversizedBody, refusalOf } from "../lib/registry/malformed-request";
+import { isServerWideOptions, oversizedBody, refusalOf, type RawRequest } from "../lib/registry/malformed-request";
 import { RAW_QUERY_HEADER, rawQueryOf } from "../lib/http/rest/raw-query";
 import { problemResponse, requestIdFor } from "../lib/http/rest/responses";
 import { originOfHost } from "../lib/core/urls";
@@ -81,18 +81,8 @@ async function main() {
   const app = next({ dev, hostname: host, port: Number(port) });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = http.createServer((req, res) => {
-    const raw = { method: req.method ?? "GET", target: req.url ?? "/", rawHeaders: req.rawHeaders };
-    if (isServerWideOptions(raw)) {
-      res.writeHead(204, { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" }).end();
-      return;
-    }
-    const tooLarge = oversizedBody(raw, config().MAX_BODY_BYTES);
-    if (tooLarge) {
-      // The body is never read: the connection closes after the answer.
-      res.shouldKeepAlive = false;
-      return void send(res, refusalResponse(req, tooLarge));
-    }
+  /** Next.js behind the checks that need no body; `raw` has passed the body-size check. */
+  const guarded = (req: http.IncomingMessage, res: http.ServerResponse, raw: RawRequest) => {
     const refusal = refusalOf(raw);
     if (!refusal) {
       const sent = req.headers["x-forwarded-for"];
@@ -111,14 +101,31 @@ async function main() {
       endAfterBody(req, res, config().MAX_BODY_BYTES);
       return void handle(req, res);
     }
-    void bodyDiscarded(req, config().MAX_BODY_BYTES).then(() => send(res, refusalResponse(req, refusal)));
+    void Promise.all([refusal, bodyDiscarded(req, config().MAX_BODY_BYTES)]).then(([error]) => send(res, refusalResponse(req, error)));
+  };
+  const server = http.createServer((req, res) => {
+    const raw = { method: req.method ?? "GET", target: req.url ?? "/", rawHeaders: req.rawHeaders };
+    if (isServerWideOptions(raw)) {
+      res.writeHead(204, { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" }).end();
+      return;
+    }
+    // Declared past the limit: answered without reading the body, or (a streamed upload) let through.
+    const tooLarge = oversizedBody(raw, config().MAX_BODY_BYTES);
+    if (!tooLarge) return guarded(req, res, raw);
+    void tooLarge.then((refusal) => {
+      if (!refusal) return guarded(req, res, raw);
+      // The body is never read: the connection closes after the answer.
+      res.shouldKeepAlive = false;
+      return send(res, refusalResponse(req, refusal));
+    });
   });
   // Node hands CONNECT to this event, never to the request handler (without a listener it just
   // closes the connection): no proxying here, so it gets the 405 every other refused method gets.
   server.on("connect", (req: http.IncomingMessage, socket: Duplex) => {
     socket.on("error", () => socket.destroy());
-    const refusal = refusalOf({ method: req.method ?? "CONNECT", target: req.url ?? "/", rawHeaders: req.rawHeaders });
-    void sendOnSocket(socket, refusalResponse(req, refusal ?? new ApiError("method_not_allowed", "CONNECT is not allowed.")));
+    void Promise.resolve(refusalOf({ method: req.method ?? "CONNECT", target: req.url ?? "/", rawHeaders: req.rawHeaders })).then((refusal) =>
+      sendOnSocket(socket, refusalResponse(req, refusal ?? new ApiError("method_not_allowed", "CONNECT is not allowed."))),
+    );
   });
   // Node's parser refuses what is not HTTP (a space or a control byte in the path, a broken header)
   // before any handler sees it, and by default closes at once, often before the client has read the
