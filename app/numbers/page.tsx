@@ -77,7 +77,10 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
   const filter = filterOf(search, search.country === undefined && !search.digits ? await homeCountry(actor, (await headers()).get("accept-language")) : undefined);
   const page = Math.max(0, Math.min(Number.parseInt(search.page ?? "0", 10) || 0, 10_000));
   const [inventory, operator] = await Promise.all([listInventory(actor, filter, page), isNumberOperator(actor)]);
-  const pageHref = (p: number) => `/numbers?${new URLSearchParams({ country: filter.country ?? "", ...(filter.status ? { status: filter.status } : {}), ...(filter.digits ? { digits: filter.digits } : {}), page: String(p) })}`;
+  const pageHref = (p: number) => {
+    const query = { country: filter.country ?? "", ...(filter.status ? { status: filter.status } : {}), ...(filter.digits ? { digits: filter.digits } : {}) };
+    return `/numbers?${new URLSearchParams({ ...query, page: String(p) })}`;
+  };
   const pages = Math.ceil(inventory.total / INVENTORY_PAGE_SIZE);
 
   return (

@@ -28,7 +28,8 @@ interface DeviceFields {
 /** Takes the first free number of a country in one statement; SKIP LOCKED lets concurrent takers pass each other. */
 async function takeAny(tx: Tx, country: string, sms: boolean): Promise<string | undefined> {
   const rows = await tx.$queryRaw<Array<{ number: string }>>`
-    UPDATE "PhoneNumber" SET "status" = 'allocated', "allocatedAt" = now(), "paidUntil" = (now() AT TIME ZONE 'UTC') + INTERVAL '1 month', "quarantinedUntil" = NULL
+    UPDATE "PhoneNumber"
+    SET "status" = 'allocated', "allocatedAt" = now(), "paidUntil" = (now() AT TIME ZONE 'UTC') + INTERVAL '1 month', "quarantinedUntil" = NULL
     WHERE "number" = (
       SELECT "number" FROM "PhoneNumber"
       WHERE "status" = 'available' AND "country" = ${country} AND ("sms" OR NOT ${sms})
@@ -41,7 +42,8 @@ async function takeAny(tx: Tx, country: string, sms: boolean): Promise<string | 
 /** Takes one named number if it is free; of concurrent takers one wins, the others find it allocated. */
 async function takeSpecific(tx: Tx, number: string, sms: boolean): Promise<string | undefined> {
   const rows = await tx.$queryRaw<Array<{ number: string }>>`
-    UPDATE "PhoneNumber" SET "status" = 'allocated', "allocatedAt" = now(), "paidUntil" = (now() AT TIME ZONE 'UTC') + INTERVAL '1 month', "quarantinedUntil" = NULL
+    UPDATE "PhoneNumber"
+    SET "status" = 'allocated', "allocatedAt" = now(), "paidUntil" = (now() AT TIME ZONE 'UTC') + INTERVAL '1 month', "quarantinedUntil" = NULL
     WHERE "number" = ${number} AND "status" = 'available' AND ("sms" OR NOT ${sms})
     RETURNING "number"`;
   return rows[0]?.number;

@@ -14,7 +14,10 @@ export type MediaLevel = "read" | "write";
 
 type AclWhere = Prisma.MediaFolderWhereInput & Prisma.MediaFileWhereInput;
 
-/** One pair of ACL lists grants the actor: a listed application; a listed user (through a listed application, if any); with no users, any user of a listed application (rule 3). */
+/**
+ * One pair of ACL lists grants the actor: a listed application; a listed user (through a listed
+ * application, if any); with no users, any user of a listed application (rule 3).
+ */
 function aclListsGrant(actor: ApplicationActor | UserActor, users: "readUsers" | "writeUsers", apps: "readApps" | "writeApps"): AclWhere {
   if (actor.kind === "application") return { [apps]: { has: actor.applicationPublicId } };
   return {

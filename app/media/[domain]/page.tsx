@@ -59,7 +59,7 @@ export default async function MediaBrowserPage({ params, searchParams }: { param
             <ul className="space-y-1 text-sm" role="tree" aria-label="Folder tree">
               {folders.entry.map((f) => (
                 <li key={f.id} role="treeitem" aria-expanded={open?.id === f.id} aria-selected={open?.id === f.id}>
-                  <Link href={folderHref(f.id)} className={`block truncate rounded px-2 py-1 ${open?.id === f.id ? "bg-slate-100 font-medium text-slate-900" : "text-slate-700 hover:bg-slate-50"}`}>
+                  <Link href={folderHref(f.id)} className={"block truncate rounded px-2 py-1 " + (open?.id === f.id ? "bg-slate-100 font-medium text-slate-900" : "text-slate-700 hover:bg-slate-50")}>
                     <FolderIcon />
                     {f.id}
                   </Link>

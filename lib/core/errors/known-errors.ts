@@ -6,7 +6,13 @@ import { ApiError } from "./api-error";
 // database that cannot be reached (503, try again).
 
 const UNREACHABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
-const UNREACHABLE_DRIVER = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|connection timeout|timeout exceeded when trying to connect|not currently accepting connections|terminating connection|the database system is (starting up|shutting down)|Can't reach database/i;
+const UNREACHABLE_DRIVER = new RegExp(
+  [
+    "ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|connection timeout|timeout exceeded when trying to connect",
+    "not currently accepting connections|terminating connection|the database system is (starting up|shutting down)|Can't reach database",
+  ].join("|"),
+  "i",
+);
 
 const TAKEN = "Something with that name already exists. Choose another name.";
 

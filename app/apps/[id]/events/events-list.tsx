@@ -124,7 +124,10 @@ export function EventsList({
                   key={tab.label}
                   href={pageHref(appId, { status: tab.value, type: query.type, startIndex: 0 })}
                   aria-current={active ? "page" : undefined}
-                  className={`rounded px-2.5 py-1 ${active ? "bg-slate-900 font-medium text-white dark:text-slate-50" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"}`}
+                  className={
+                    "rounded px-2.5 py-1 " +
+                    (active ? "bg-slate-900 font-medium text-white dark:text-slate-50" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900")
+                  }
                 >
                   {tab.label}
                 </Link>

@@ -85,7 +85,10 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                 <Link
                   href={messagesPagePath(domain, user.guid, f.name)}
                   aria-current={f.name === requested ? "page" : undefined}
-                  className={`flex items-center justify-between gap-3 rounded-md px-3 py-2 text-sm whitespace-nowrap ${f.name === requested ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
+                  className={
+                    "flex items-center justify-between gap-3 rounded-md px-3 py-2 text-sm whitespace-nowrap " +
+                    (f.name === requested ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100")
+                  }
                 >
                   <span className="flex flex-col">
                     <span className="capitalize">{f.name}</span>
