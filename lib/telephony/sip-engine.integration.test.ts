@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from "vitest";
 
 // The SIP engine between two real phones: Debian's baresip, inside a network namespace the test
 // creates (unshare -n, as root), with an embedded database on a Unix socket; the namespace's side
-// runs sip/testing/sip-engine-scenario.ts and prints what happened.
+// runs testing/sip-engine-scenario.ts and prints what happened.
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const SCENARIO = path.join(__dirname, "sip", "testing", "sip-engine-scenario.ts");
+const SCENARIO = path.join(__dirname, "testing", "sip-engine-scenario.ts");
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 const SCENARIO_LIMIT_MS = 100_000;
 

@@ -10,6 +10,7 @@ describe("sipTargetOf", () => {
 
   it("sends tel: and E.164 numbers to the trunk's host, port and parameters", () => {
     expect(sipTargetOf("tel:+15550105555", trunk)).toEqual({ uri: "sip:+15550105555@trunk.example.net:5070;transport=udp", viaTrunk: true });
+    expect(sipTargetOf("tel:15550105555", trunk)).toEqual({ uri: "sip:+15550105555@trunk.example.net:5070;transport=udp", viaTrunk: true });
     expect(sipTargetOf("+1 555-010-5555", { uri: "sip:127.0.0.1" })).toEqual({ uri: "sip:+15550105555@127.0.0.1:5060", viaTrunk: true });
   });
 

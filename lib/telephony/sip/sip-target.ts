@@ -18,7 +18,9 @@ export function sipTargetOf(address: string, trunk: SipTrunk | undefined): SipTa
   if (/^sips?:/i.test(trimmed)) {
     return parseSipUri(trimmed) ? { uri: trimmed, viaTrunk: false } : { unreachable: `${address} is not a SIP address this engine can read` };
   }
-  const number = /^(?:tel:)?(\+?[0-9][0-9\-. ()]*)$/i.exec(trimmed)?.[1]?.replace(/[\-. ()]/g, "");
+  const digits = /^(?:tel:)?(\+?[0-9][0-9\-. ()]*)$/i.exec(trimmed)?.[1]?.replace(/[\-. ()]/g, "");
+  // A tel: address is a global number (the calls API stores tel:<E.164 digits>): the trunk gets it with its +.
+  const number = digits && /^tel:/i.test(trimmed) && !digits.startsWith("+") ? `+${digits}` : digits;
   if (!number) return { unreachable: `${address} is neither a sip: address nor a phone number` };
   if (!trunk) return { unreachable: `${address} is a phone number and no SIP trunk is configured (SIP_TRUNK_URI)` };
   const parsed = parseSipUri(trunk.uri);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { digestResponse } from "./digest";
 import { buildSdp } from "./sdp";
 import { formatSipMessage, header, headerList, headerParam } from "./sip-message";
-import { ScriptedPeer } from "./testing/scripted-peer";
+import { ScriptedPeer } from "./scripted-peer";
 import { SipUserAgent } from "./sip-ua";
 
 // SipUserAgent against a scripted far end on 127.0.0.1 (signalling only, no media): what a trunk

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildSdp } from "./sdp";
 import { header } from "./sip-message";
 import { SipUserAgent } from "./sip-ua";
-import { ScriptedPeer } from "./testing/scripted-peer";
+import { ScriptedPeer } from "./scripted-peer";
 import { ThirdPartyCallControl, type LegReport } from "./third-party-call";
 
 // The RFC 3725 flow I state machine against two scripted phones on 127.0.0.1: what each phone

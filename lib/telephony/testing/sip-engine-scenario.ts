@@ -4,10 +4,10 @@ import path from "node:path";
 import pg from "pg";
 import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
 import { migrate } from "@/lib/core/db/migrate";
-import type { EngineEvent, EngineHooks } from "../../engine";
+import type { EngineEvent, EngineHooks } from "../engine";
 import { BaresipPhone, peakOfWav, toneHzOfWav } from "./baresip-phone";
 
-// Runs inside a network namespace of its own (started by lib/telephony/sip-engine.integration.test.ts):
+// Runs inside a network namespace of its own (started by ../sip-engine.integration.test.ts):
 // an embedded database on a Unix socket, three baresip phones, and the SIP engine placing calls
 // between them as the calls API would: originate inside a transaction, sent after the commit, what the
 // phones do applied as engine events in transactions of their own (the hooks here stand in for
@@ -35,7 +35,7 @@ async function main(): Promise<unknown> {
     new BaresipPhone(path.join(dir!, "c"), 5200, [{ user: "carol", answer: "manual" }], 550),
   ];
   const [alice, bob, carol] = phones as [BaresipPhone, BaresipPhone, BaresipPhone];
-  let engine: import("../../sip-engine").SipEngine | undefined;
+  let engine: import("../sip-engine").SipEngine | undefined;
   try {
     const pool = new pg.Pool({ connectionString: embedded.url, max: 1 });
     await migrate(pool);
@@ -44,7 +44,7 @@ async function main(): Promise<unknown> {
     process.env.DATABASE_URL = embedded.url;
     process.env.DB_EMBEDDED = "1";
     const { prisma } = await import("@/lib/core/db/client");
-    const { SipEngine } = await import("../../sip-engine");
+    const { SipEngine } = await import("../sip-engine");
     for (const phone of phones) await phone.start();
 
     const events: { legId: number; kind: string; reason?: string }[] = [];

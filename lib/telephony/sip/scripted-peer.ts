@@ -1,5 +1,5 @@
 import dgram from "node:dgram";
-import { addressUri, formatSipMessage, header, headerList, headerParam, parseSipMessage, type SipRequest } from "../sip-message";
+import { addressUri, formatSipMessage, header, headerList, headerParam, parseSipMessage, type SipRequest } from "./sip-message";
 
 // A far end on 127.0.0.1 whose every answer a test writes by hand (signalling only, no media).
 
