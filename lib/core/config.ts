@@ -90,8 +90,21 @@ const schema = z.object({
   BILLING_PRICES: priceTableJson.optional(),
   /** Messages (docs/messages.md): how long the SMS simulator takes to report a delivery (or a failure). */
   SMS_SIMULATOR_REPORT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
-  /** Calls (docs/calls.md): what carries them; "simulator" (the only engine so far) is deterministic and in-process. */
-  TELEPHONY_ENGINE: z.enum(["simulator"]).default("simulator"),
+  /** Calls (docs/calls.md): what carries them; "simulator" (default) is deterministic and in-process, "sip" rings real phones (docs/calls.md, "SIP"). */
+  TELEPHONY_ENGINE: z.enum(["simulator", "sip"]).default("simulator"),
+  /** SIP engine: where tel: and E.164 numbers are sent, e.g. `sip:trunk.example.net:5060` (unset: numbers cannot be dialled). */
+  SIP_TRUNK_URI: z.string().regex(/^sips?:[^\s]+$/, "must be a sip: URI, e.g. sip:trunk.example.net:5060").optional(),
+  /** SIP engine: the trunk's digest credentials (answers to its 401/407 challenges). */
+  SIP_TRUNK_USERNAME: z.string().min(1).optional(),
+  SIP_TRUNK_PASSWORD: z.string().optional(),
+  /** SIP engine: the address its user agent binds and writes into Via and Contact (one the phones and the trunk reach). */
+  SIP_BIND_HOST: z.string().min(1).default("127.0.0.1"),
+  /** SIP engine: the UDP port it binds (0: any free port). */
+  SIP_BIND_PORT: z.coerce.number().int().min(0).max(65535).default(5060),
+  /** SIP engine: the transport; only UDP is built so far (docs/calls.md, "SIP"). */
+  SIP_TRANSPORT: z.enum(["udp"]).default("udp"),
+  /** SIP engine: a leg ringing this long is cancelled and reads NOANSWER (the second leg of a call at most 28 s: RFC 3725 flow I). */
+  SIP_RING_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   /** Simulator: how long an ordinary number rings before it answers (simulated ms). */
   SIMULATOR_RING_MS: z.coerce.number().int().min(0).max(600_000).default(300),
   /** How often the server fires the engine's due actions (ms). */

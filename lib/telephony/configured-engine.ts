@@ -2,11 +2,12 @@ import { config } from "@/lib/core/config";
 import { ApiError } from "@/lib/core/errors/api-error";
 import type { EngineHooks, TelephonyEngine } from "./engine";
 import { Simulator } from "./simulator";
+import { SipEngine } from "./sip-engine";
 
 // The engine and the handler of its events live on globalThis: Next.js may give the server start
 // (instrumentation) and each route bundle its own copy of this module, and all of them must share
 // one engine (one alarm, one tick at a time) reporting to the one handler bound at start-up.
-const state = globalThis as { __telephony?: { engine?: Simulator; hooks?: EngineHooks } };
+const state = globalThis as { __telephony?: { engine?: TelephonyEngine; hooks?: EngineHooks } };
 const shared = () => (state.__telephony ??= {});
 
 /**
@@ -33,7 +34,15 @@ export function telephonyEngine(): TelephonyEngine {
   switch (config().TELEPHONY_ENGINE) {
     case "simulator":
       return (shared().engine ??= new Simulator(dispatch));
+    case "sip":
+      return (shared().engine ??= new SipEngine(dispatch, sipEngineSettings()));
   }
+}
+
+function sipEngineSettings() {
+  const c = config();
+  const trunk = c.SIP_TRUNK_URI ? { uri: c.SIP_TRUNK_URI, username: c.SIP_TRUNK_USERNAME, password: c.SIP_TRUNK_PASSWORD } : undefined;
+  return { host: c.SIP_BIND_HOST, port: c.SIP_BIND_PORT, trunk, ringSeconds: c.SIP_RING_SECONDS };
 }
 
 /** The simulator, for its own operations (clock, inbound calls); 404 when another engine carries calls. */

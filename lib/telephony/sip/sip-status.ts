@@ -1,9 +1,8 @@
-import type { EngineEvent } from "../engine";
-
 // What a SIP signal means for the leg it concerns, in the words of the engine's events
 // (issue 25): the response to our INVITE, the far end's BYE, or our ring timer running out.
 
-export type SipLegState = Extract<EngineEvent["kind"], "ringing" | "answered" | "busy" | "noanswer" | "failed" | "hungup">;
+/** The same words as the engine's leg events (../engine.ts), kept here so this folder imports nothing above it. */
+export type SipLegState = "ringing" | "answered" | "busy" | "noanswer" | "failed" | "hungup";
 
 export type SipSignal =
   | { kind: "response"; status: number }

@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from "vitest";
 
 // SipUserAgent against a real phone: Debian's baresip on loopback, inside a network namespace the
 // test creates (unshare -n, as root), so its RTP stays off the machine's interfaces
-// (/work/shared/notes/sip-testing.md). The namespace's side runs testing/baresip-call-scenario.ts.
+// (/work/shared/notes/sip-testing.md). The namespace's side runs ../testing/baresip-call-scenario.ts.
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
-const SCENARIO = path.join(__dirname, "testing", "baresip-call-scenario.ts");
+const SCENARIO = path.join(__dirname, "..", "testing", "baresip-call-scenario.ts");
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 const SCENARIO_LIMIT_MS = 25_000;
 

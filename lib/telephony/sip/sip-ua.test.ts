@@ -1,83 +1,12 @@
-import dgram from "node:dgram";
 import { afterEach, describe, expect, it } from "vitest";
 import { digestResponse } from "./digest";
 import { buildSdp } from "./sdp";
-import { formatSipMessage, header, headerList, headerParam, parseSipMessage, type SipRequest } from "./sip-message";
+import { formatSipMessage, header, headerList, headerParam } from "./sip-message";
+import { ScriptedPeer } from "./scripted-peer";
 import { SipUserAgent } from "./sip-ua";
 
 // SipUserAgent against a scripted far end on 127.0.0.1 (signalling only, no media): what a trunk
 // does that baresip does not (digest challenges, a BYE from the far end).
-
-class ScriptedPeer {
-  private readonly received: { request: SipRequest; port: number }[] = [];
-  private waiters: (() => void)[] = [];
-  private readonly taken = new Set<string>();
-
-  private constructor(readonly socket: dgram.Socket) {
-    socket.on("message", (data, remote) => {
-      const message = parseSipMessage(data.toString("utf8"));
-      if (message && "method" in message) this.received.push({ request: message, port: remote.port });
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  }
-
-  static async start(): Promise<ScriptedPeer> {
-    const socket = dgram.createSocket("udp4");
-    await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
-    return new ScriptedPeer(socket);
-  }
-
-  get port(): number {
-    return this.socket.address().port;
-  }
-
-  /** The next request of `method` not yet taken; retransmissions of one already taken are dropped. */
-  async next(method: string): Promise<{ request: SipRequest; port: number }> {
-    const deadline = Date.now() + 4000;
-    for (;;) {
-      const fresh = (entry: { request: SipRequest }) => entry.request.method === method && !this.taken.has(`${method} ${header(entry.request, "cseq")} ${header(entry.request, "call-id")}`);
-      const entry = this.received.find(fresh);
-      if (entry) {
-        this.taken.add(`${method} ${header(entry.request, "cseq")} ${header(entry.request, "call-id")}`);
-        return entry;
-      }
-      if (Date.now() > deadline) throw new Error(`no ${method} arrived`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 1000);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-
-  /** Waits until `count` requests of `method` arrived, retransmissions included. */
-  async countReaches(method: string, count: number): Promise<void> {
-    const deadline = Date.now() + 4000;
-    while (this.received.filter((entry) => entry.request.method === method).length < count) {
-      if (Date.now() > deadline) throw new Error(`fewer than ${count} ${method} arrived`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  respond(request: SipRequest, port: number, status: string, extra: [string, string][] = [], body = "", toTag = "peer1"): void {
-    const to = header(request, "to")!;
-    const headers: [string, string][] = [
-      ...headerList(request, "via").map((value): [string, string] => ["Via", value]),
-      ["From", header(request, "from")!],
-      ["To", headerParam(to, "tag") ? to : `${to};tag=${toTag}`],
-      ["Call-ID", header(request, "call-id")!],
-      ["CSeq", header(request, "cseq")!],
-      ...extra,
-    ];
-    this.socket.send(formatSipMessage(`SIP/2.0 ${status}`, headers, body), port, "127.0.0.1");
-  }
-
-  close(): void {
-    this.socket.close();
-  }
-}
 
 const OFFER = buildSdp({ address: "127.0.0.1", port: 40000, sessionId: 1, sessionVersion: 1 });
 const CREDENTIALS = { username: "trunkuser", password: "s3cret" };

@@ -35,8 +35,10 @@ export interface SipUserAgentOptions {
 }
 
 export interface InviteOptions {
-  /** Our SDP offer. */
-  sdp: string;
+  /** Our SDP offer; without one the INVITE asks the far end for an offer (RFC 3725 flow I), answered in the ACK. */
+  sdp?: string;
+  /** Leaves the 2xx un-ACKed until ack() (third-party call control sends the answer in the ACK). */
+  deferAck?: boolean;
   /** Answers 401/407 challenges (once per challenge). */
   credentials?: DigestCredentials;
   /** CANCEL after this long without a final response; the leg then reads "noanswer". */
@@ -269,6 +271,7 @@ export class OutgoingCall {
   private cancelled = false;
   private ringTimer: NodeJS.Timeout | undefined;
   private ended = false;
+  private answeredAt2xx = false;
   private settle!: (outcome: InviteOutcome) => void;
   private fail!: (error: Error) => void;
 
@@ -321,10 +324,10 @@ export class OutgoingCall {
       ["CSeq", `${this.cseq} INVITE`],
       ["Contact", this.ua.contact],
       ["Allow", "INVITE, ACK, CANCEL, BYE, OPTIONS"],
-      ["Content-Type", "application/sdp"],
     ];
+    if (this.options.sdp) headers.push(["Content-Type", "application/sdp"]);
     if (authorization) headers.push(authorization);
-    this.inviteText = formatSipMessage(`INVITE ${this.target} SIP/2.0`, headers, this.options.sdp);
+    this.inviteText = formatSipMessage(`INVITE ${this.target} SIP/2.0`, headers, this.options.sdp ?? "");
     this.ua.sendRequest(this.inviteText, this.branch, "INVITE", this.peer!, (response) => this.onInviteResponse(response, authorization !== undefined));
   }
 
@@ -369,9 +372,8 @@ export class OutgoingCall {
     const contact = header(response, "contact");
     if (contact) this.remoteTarget = addressUri(contact);
     this.routeSet = headerList(response, "record-route").reverse();
-    // The ACK to a 2xx is a request of its own in the dialog (new branch, same CSeq number).
-    this.ackText = this.inDialogRequest("ACK", this.cseq, this.ua.newBranch());
-    this.ua.sendText(this.ackText, this.nextHop());
+    this.answeredAt2xx = true;
+    if (!this.options.deferAck || this.cancelled) this.ack();
     const state = legStateForSip({ kind: "response", status: response.status })!;
     this.options.onResponse?.(response, state);
     if (this.cancelled) {
@@ -384,7 +386,26 @@ export class OutgoingCall {
     this.settle({ status: response.status, reason: response.reason, state, answer, answerSdp: response.body });
   }
 
-  /** The 2xx came again: our ACK was lost. */
+  /**
+   * ACKs the 2xx (once; the far end retransmits it until then, for 32 s at most), with the SDP
+   * answer when the 2xx carried the offer. The ACK is a request of its own in the dialog (new branch, same CSeq number).
+   */
+  ack(sdp?: string): void {
+    if (!this.answeredAt2xx || this.ackText) return;
+    this.ackText = this.inDialogRequest("ACK", this.cseq, this.ua.newBranch(), sdp);
+    this.ua.sendText(this.ackText, this.nextHop());
+  }
+
+  /** Ends the call whatever its state: BYE once answered (ACKing a deferred 2xx first, with `rejectSdp`), CANCEL while ringing. */
+  hangup(rejectSdp?: string): void {
+    if (this.ended) return;
+    if (this.answeredAt2xx) {
+      this.ack(rejectSdp);
+      void this.bye();
+    } else this.cancel();
+  }
+
+  /** The 2xx came again: our ACK was lost (or is still deferred). */
   answerRetransmitted(): void {
     if (this.ackText) this.ua.sendText(this.ackText, this.nextHop());
   }
@@ -440,7 +461,7 @@ export class OutgoingCall {
     this.settle({ status, reason, state });
   }
 
-  private inDialogRequest(method: string, cseq: number, branch: string): string {
+  private inDialogRequest(method: string, cseq: number, branch: string, sdp?: string): string {
     const headers: [string, string][] = [
       ["Via", this.ua.via(branch)],
       ["Max-Forwards", "70"],
@@ -450,7 +471,8 @@ export class OutgoingCall {
       ["Call-ID", this.callId],
       ["CSeq", `${cseq} ${method}`],
     ];
-    return formatSipMessage(`${method} ${this.remoteTarget} SIP/2.0`, headers);
+    if (sdp) headers.push(["Content-Type", "application/sdp"]);
+    return formatSipMessage(`${method} ${this.remoteTarget} SIP/2.0`, headers, sdp ?? "");
   }
 
   /** Requests inside the dialog go to the first route, else to the far end's Contact (loose routing). */

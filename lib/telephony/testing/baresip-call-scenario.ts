@@ -1,9 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { toneWav } from "../../wav-tone";
-import { buildSdp } from "../sdp";
-import { SipUserAgent } from "../sip-ua";
+import { toneWav } from "../wav-tone";
+import { buildSdp } from "../sip/sdp";
+import { SipUserAgent } from "../sip/sip-ua";
 
 // Runs inside a network namespace of its own (`unshare -n`, started by sip-ua.integration.test.ts):
 // sets up loopback and a tap device, starts a baresip phone (docs: /work/shared/notes/sip-testing.md),

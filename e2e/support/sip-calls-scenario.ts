@@ -1,0 +1,87 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { BaresipPhone, toneHzOfWav } from "@/lib/telephony/testing/baresip-phone";
+import { client, uniqueLogin } from "./api-client";
+import { startServer, type TestServer } from "./server";
+
+// Runs inside a network namespace of its own (started by e2e/api/calls-sip.test.ts): the product
+// started as `npm start` with TELEPHONY_ENGINE=sip, three baresip phones, and the REST calls API
+// ringing them. Prints what happened as one JSON line.
+
+const dir = process.argv[2];
+if (!dir || !fs.existsSync(dir)) throw new Error("usage: sip-calls-scenario.ts <empty folder>");
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function networkUp(): void {
+  execFileSync("ip", ["link", "set", "lo", "up"]);
+  execFileSync("ip", ["tuntap", "add", "tap0", "mode", "tap"]);
+  execFileSync("ip", ["addr", "add", "198.18.0.1/24", "dev", "tap0"]);
+  execFileSync("ip", ["link", "set", "tap0", "up"]);
+}
+
+async function main(): Promise<unknown> {
+  networkUp();
+  const alice = new BaresipPhone(path.join(dir!, "a"), 5180, [{ user: "alice", answer: "auto" }], 440);
+  const bob = new BaresipPhone(path.join(dir!, "b"), 5190, [{ user: "bob", answer: "auto" }], 660);
+  const carol = new BaresipPhone(path.join(dir!, "c"), 5200, [{ user: "carol", answer: "manual" }], 550);
+  const phones = [alice, bob, carol];
+  let server: TestServer | undefined;
+  try {
+    for (const phone of phones) await phone.start();
+    server = await startServer({
+      env: { TELEPHONY_ENGINE: "sip", SIP_BIND_HOST: "127.0.0.1", SIP_BIND_PORT: "5070", SIP_RING_SECONDS: "3", CALL_CONNECT_WAIT_MS: "15000" },
+    });
+    const app = client(server.baseUrl);
+    const user = await app("POST", "/users", { json: { login: uniqueLogin("sip"), password: "call-pass-123" } });
+    if (user.status !== 201) throw new Error(`creating a user: ${user.status} ${user.text}`);
+    const guid = user.body.entry.guid as string;
+    const legsOf = (entry: { legs: { status: string }[] }) => entry.legs.map((leg) => leg.status);
+
+    const placed = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), bob.address("bob")] } });
+    const connected = { status: placed.status, callStatus: placed.body?.entry?.status, legs: placed.body?.entry ? legsOf(placed.body.entry) : placed.text };
+    await sleep(1500);
+    await alice.command("hangup");
+    let ended: { status: string; legs: string[] } | undefined;
+    for (let i = 0; i < 40 && !ended; i++) {
+      await sleep(200);
+      const call = await app("GET", `/calls/${guid}/${placed.body.entry.id}`);
+      if (call.body.entry.status !== "CONNECTED") ended = { status: call.body.entry.status, legs: legsOf(call.body.entry) };
+    }
+    await bob.waitFor("terminated", 4000);
+
+    const unanswered = await app("POST", `/calls/${guid}`, { json: { legs: [carol.address("carol"), bob.address("bob")] } });
+    const again = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), bob.address("bob")] } });
+    const busy = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), carol.address("carol")] } });
+    const hungUp = await app("DELETE", `/calls/${guid}/${again.body.entry.id}`);
+    await alice.waitFor("terminated", 4000, 2);
+    await bob.waitFor("terminated", 4000, 2);
+    for (const phone of phones) await phone.stop();
+    return {
+      connected,
+      ended,
+      unanswered: { status: unanswered.status, code: unanswered.body?.code ?? unanswered.body?.error ?? unanswered.text.slice(0, 300) },
+      again: { status: again.status, callStatus: again.body?.entry?.status },
+      busy: { status: busy.status, code: busy.body?.code ?? busy.body?.error ?? busy.text.slice(0, 300) },
+      hungUp: hungUp.status,
+      aliceHeardHz: alice.heardWavs().map((file) => toneHzOfWav(file)),
+      bobHeardHz: bob.heardWavs().map((file) => toneHzOfWav(file)),
+    };
+  } finally {
+    for (const phone of phones) await phone.stop();
+    await server?.stop();
+    for (const file of fs.readdirSync(dir!)) fs.rmSync(path.join(dir!, file), { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (report) => {
+    process.stdout.write(`REPORT ${JSON.stringify(report)}\n`);
+    process.exit(0);
+  },
+  (error: unknown) => {
+    process.stdout.write(`ERROR ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,214 @@
+import { Prisma } from "@prisma/client";
+import { prisma, type Tx } from "@/lib/core/db/client";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { log } from "@/lib/core/log";
+import type { EngineEvent, EngineHooks, LegRef, RecordedAudio, TelephonyEngine } from "./engine";
+import { SipUserAgent } from "./sip/sip-ua";
+import type { SipTrunk } from "./sip/sip-target";
+import { ThirdPartyCallControl, type LegReport } from "./sip/third-party-call";
+
+// The SIP engine (TELEPHONY_ENGINE=sip, docs/calls.md "SIP"): real phones, called by third-party
+// call control (./sip/third-party-call.ts). Nothing here waits on the network inside the caller's
+// transaction: each method only writes a command row there (SipEngineCommand, the engine's outbox);
+// tick() claims the rows that committed and sends them; what the phones do comes back as engine
+// events, each applied in a transaction of its own through the same hooks the simulator reports to.
+
+export interface SipEngineSettings {
+  host: string;
+  port: number;
+  trunk?: SipTrunk;
+  ringSeconds: number;
+}
+
+type CommandKind = "originate" | "hangup" | "timer";
+
+interface CommandRow {
+  id: bigint;
+  kind: CommandKind;
+  callId: number | null;
+  legId: number | null;
+  data: Prisma.JsonValue;
+  dueAt: Date;
+}
+
+const BATCH = 50;
+
+function notBuilt(what: string): ApiError {
+  return new ApiError("service_unavailable", `The SIP engine does not ${what} yet (docs/calls.md, "SIP"); the simulator does.`);
+}
+
+export class SipEngine implements TelephonyEngine {
+  readonly name = "sip";
+  private control?: Promise<ThirdPartyCallControl>;
+  private userAgent?: SipUserAgent;
+  private running?: Promise<number>;
+  private queued?: Promise<number>;
+  /** Events are applied one after another, in the order the phones produced them. */
+  private applying: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly hooks: EngineHooks,
+    private readonly settings: SipEngineSettings,
+  ) {}
+
+  async now(): Promise<Date> {
+    return new Date();
+  }
+
+  private async enqueue(tx: Tx, kind: CommandKind, target: { callId?: number; legId?: number }, data: Prisma.InputJsonObject = {}, dueAt = new Date()) {
+    await tx.$executeRaw`
+      INSERT INTO "SipEngineCommand" ("kind", "callId", "legId", "data", "dueAt")
+      VALUES (${kind}, ${target.callId ?? null}, ${target.legId ?? null}, ${JSON.stringify(data)}::jsonb, ${dueAt.toISOString()}::timestamp)`;
+  }
+
+  async originate(tx: Tx, leg: LegRef, callerId: string | null): Promise<void> {
+    await this.enqueue(tx, "originate", leg, { address: leg.address, callerId });
+  }
+
+  /** Nothing to do: the two legs' media meet when leg B's answer is ACKed to leg A (RFC 3725 flow I). */
+  async bridge(): Promise<void> {}
+
+  async setMode(_tx: Tx, legId: number, mode: string): Promise<void> {
+    // Hold and mute need a re-INVITE (a=sendonly / inactive): not built; the leg keeps talking.
+    log.warn("SIP engine: hold and mute are not built, the leg keeps talking", { legId, mode });
+  }
+
+  async hangup(tx: Tx, legId: number): Promise<void> {
+    // A leg whose originate has not gone out yet is simply never dialled.
+    const unsent = await tx.$executeRaw`DELETE FROM "SipEngineCommand" WHERE "legId" = ${legId} AND "kind" = 'originate'`;
+    if (unsent === 0) await this.enqueue(tx, "hangup", { legId });
+  }
+
+  async play(): Promise<void> {
+    throw notBuilt("play media or text to a leg");
+  }
+
+  /** Nothing plays on this engine. */
+  async stopPlay(): Promise<void> {}
+
+  async record(): Promise<void> {
+    throw notBuilt("record calls");
+  }
+
+  /** Nothing records on this engine. */
+  async stopRecord(): Promise<RecordedAudio | undefined> {
+    return undefined;
+  }
+
+  async collectDtmf(): Promise<void> {
+    throw notBuilt("collect DTMF digits");
+  }
+
+  async transfer(): Promise<void> {
+    throw notBuilt("transfer legs");
+  }
+
+  async testForwarding(): Promise<{ forwarded: boolean; detail: string }> {
+    return { forwarded: false, detail: "the SIP engine cannot place a forwarding test call yet" };
+  }
+
+  async setTimer(tx: Tx, callId: number, at: Date): Promise<void> {
+    await this.enqueue(tx, "timer", { callId }, {}, at);
+  }
+
+  /** The dialogs lived in the process that stopped: no call survives it (yet). */
+  async resume(tx: Tx, callId: number): Promise<{ resumed: false; reason: string }> {
+    await tx.$executeRaw`DELETE FROM "SipEngineCommand" WHERE "callId" = ${callId}`;
+    return { resumed: false, reason: "server_restart" };
+  }
+
+  /** One pass at a time: a tick while one runs joins the single pass queued after it. */
+  tick(): Promise<number> {
+    if (this.running) {
+      return (this.queued ??= this.running.then(
+        () => this.startQueued(),
+        () => this.startQueued(),
+      ));
+    }
+    const run = this.sendDue().finally(() => {
+      if (this.running === run) this.running = undefined;
+    });
+    this.running = run;
+    return run;
+  }
+
+  private startQueued(): Promise<number> {
+    this.queued = undefined;
+    return this.tick();
+  }
+
+  /** Stops the user agent (tests, shutdown); calls still up are dropped without BYE. */
+  async stop(): Promise<void> {
+    await this.running;
+    await this.applying;
+    await this.userAgent?.stop();
+    this.control = undefined;
+    this.userAgent = undefined;
+  }
+
+  /** Calls this process controls now (tests). */
+  async activeLegs(): Promise<number> {
+    return this.control ? (await this.control).activeLegs : 0;
+  }
+
+  private controlOf(): Promise<ThirdPartyCallControl> {
+    this.control ??= SipUserAgent.start({ host: this.settings.host, port: this.settings.port }).then((ua) => {
+      this.userAgent = ua;
+      log.info("SIP engine listening", { host: ua.host, port: ua.port });
+      return new ThirdPartyCallControl(ua, { trunk: this.settings.trunk, ringSeconds: this.settings.ringSeconds, report: (r) => this.reported(r) });
+    });
+    return this.control;
+  }
+
+  /** Claims the committed commands that are due (deleting them is the claim) and carries them out, in the order given. */
+  private async sendDue(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const claimed = await prisma.$queryRaw<CommandRow[]>`
+        DELETE FROM "SipEngineCommand" WHERE "id" IN (
+          SELECT "id" FROM "SipEngineCommand" WHERE "dueAt" <= ${new Date().toISOString()}::timestamp ORDER BY "id" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
+        ) RETURNING "id", "kind", "callId", "legId", "data", "dueAt"`;
+      if (claimed.length === 0) return done;
+      claimed.sort((x, y) => (x.id < y.id ? -1 : 1));
+      for (const command of claimed) {
+        try {
+          await this.carryOut(command);
+        } catch (error) {
+          log.error("SIP engine command failed", { kind: command.kind, callId: command.callId, legId: command.legId, error: String(error) });
+        }
+      }
+      done += claimed.length;
+    }
+  }
+
+  private async carryOut(command: CommandRow): Promise<void> {
+    if (command.kind === "timer") {
+      return this.apply({ kind: "timer", callId: command.callId ?? 0, at: command.dueAt }, command.callId);
+    }
+    const control = await this.controlOf();
+    if (command.kind === "hangup") return control.hangup(command.legId ?? 0);
+    const data = command.data as { address?: string };
+    control.originate(command.callId ?? 0, command.legId ?? 0, String(data.address ?? ""));
+  }
+
+  private reported(report: LegReport): void {
+    const event: EngineEvent = { kind: report.state, legId: report.legId, at: new Date(), reason: report.reason };
+    void this.apply(event, report.callId);
+  }
+
+  /** Applies an event in a transaction of its own; then the call's waiters wake, and what the event asked of us is sent. */
+  private apply(event: EngineEvent, callId: number | null): Promise<void> {
+    const run = this.applying.then(async () => {
+      try {
+        await prisma.$transaction((tx) => this.hooks.onEvent(tx, event));
+        this.hooks.onCommitted(callId);
+      } catch (error) {
+        log.error("SIP engine event failed", { kind: event.kind, callId, error: String(error) });
+      }
+    });
+    this.applying = run;
+    // What applying the event asked of us (the other leg's hangup) goes out in the next pass; not awaited: a timer is applied inside one.
+    void run.then(() => this.tick()).catch((error) => log.error("SIP engine tick after an event failed", { error: String(error) }));
+    return run;
+  }
+}

@@ -1,0 +1,89 @@
+import dgram from "node:dgram";
+import { addressUri, formatSipMessage, header, headerList, headerParam, parseSipMessage, type SipRequest } from "./sip-message";
+
+// A far end on 127.0.0.1 whose every answer a test writes by hand (signalling only, no media).
+
+export class ScriptedPeer {
+  private readonly received: { request: SipRequest; port: number }[] = [];
+  private waiters: (() => void)[] = [];
+  private readonly taken = new Set<string>();
+
+  private constructor(readonly socket: dgram.Socket) {
+    socket.on("message", (data, remote) => {
+      const message = parseSipMessage(data.toString("utf8"));
+      if (message && "method" in message) this.received.push({ request: message, port: remote.port });
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  static async start(): Promise<ScriptedPeer> {
+    const socket = dgram.createSocket("udp4");
+    await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
+    return new ScriptedPeer(socket);
+  }
+
+  get port(): number {
+    return this.socket.address().port;
+  }
+
+  /** The next request of `method` not yet taken; retransmissions of one already taken are dropped. */
+  async next(method: string, waitMs = 4000): Promise<{ request: SipRequest; port: number }> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const fresh = (entry: { request: SipRequest }) => entry.request.method === method && !this.taken.has(`${method} ${header(entry.request, "cseq")} ${header(entry.request, "call-id")}`);
+      const entry = this.received.find(fresh);
+      if (entry) {
+        this.taken.add(`${method} ${header(entry.request, "cseq")} ${header(entry.request, "call-id")}`);
+        return entry;
+      }
+      if (Date.now() > deadline) throw new Error(`no ${method} arrived`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(1000, waitMs));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Waits until `count` requests of `method` arrived, retransmissions included. */
+  async countReaches(method: string, count: number): Promise<void> {
+    const deadline = Date.now() + 4000;
+    while (this.received.filter((entry) => entry.request.method === method).length < count) {
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} ${method} arrived`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  respond(request: SipRequest, port: number, status: string, extra: [string, string][] = [], body = "", toTag = "peer1"): void {
+    const to = header(request, "to")!;
+    const headers: [string, string][] = [
+      ...headerList(request, "via").map((value): [string, string] => ["Via", value]),
+      ["From", header(request, "from")!],
+      ["To", headerParam(to, "tag") ? to : `${to};tag=${toTag}`],
+      ["Call-ID", header(request, "call-id")!],
+      ["CSeq", header(request, "cseq")!],
+      ...extra,
+    ];
+    this.socket.send(formatSipMessage(`SIP/2.0 ${status}`, headers, body), port, "127.0.0.1");
+  }
+
+  /** Hangs up the dialog an ACK of ours belongs to (From and To swapped); resolves with the answer's status line. */
+  hangUp(ack: SipRequest, uaPort: number): Promise<string> {
+    const text = formatSipMessage(`BYE ${addressUri(header(ack, "from")!)} SIP/2.0`, [
+      ["Via", `SIP/2.0/UDP 127.0.0.1:${this.port};branch=z9hG4bKbye${this.port}`],
+      ["From", header(ack, "to")!],
+      ["To", header(ack, "from")!],
+      ["Call-ID", header(ack, "call-id")!],
+      ["CSeq", "1 BYE"],
+    ]);
+    const answered = new Promise<string>((resolve) => this.socket.once("message", (data) => resolve(data.toString().split("\r\n")[0]!)));
+    this.socket.send(text, uaPort, "127.0.0.1");
+    return answered;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}

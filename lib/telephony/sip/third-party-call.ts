@@ -1,0 +1,158 @@
+import { buildSdp } from "./sdp";
+import type { SipLegState } from "./sip-status";
+import { sipTargetOf, type SipTrunk } from "./sip-target";
+import type { OutgoingCall, SipUserAgent } from "./sip-ua";
+
+// Third-party call control (RFC 3725, flow I) of two-leg calls: leg A is called without SDP, its
+// 200 carries A's offer and stays un-ACKed; leg B is then called with that offer, B's 200 answer
+// is ACKed and goes to A in A's ACK, so RTP flows between the two phones and never through us.
+// Each leg's progress is reported as the leg state it means (sip-status.ts).
+
+/** A far end keeps retransmitting its un-ACKed 200 for 64*T1 = 32 s, then gives up: B must answer well within that. */
+export const MAX_SECOND_LEG_RING_SECONDS = 28;
+
+export interface LegReport {
+  callId: number;
+  legId: number;
+  state: SipLegState;
+  reason?: string;
+  /** The SIP status behind it (none for a BYE). */
+  status?: number;
+}
+
+export interface ThirdPartyCallOptions {
+  trunk?: SipTrunk;
+  /** CANCEL a leg still ringing after this long; it then reads noanswer. */
+  ringSeconds: number;
+  report(report: LegReport): void;
+}
+
+interface Leg {
+  legId: number;
+  address: string;
+  call?: OutgoingCall;
+  done: boolean;
+}
+
+interface CallState {
+  a?: Leg;
+  b?: Leg;
+  /** A's SDP offer, from its 200 (not yet ACKed). */
+  offer?: string;
+}
+
+/** The calls this process controls: their dialogs live here, in memory. */
+export class ThirdPartyCallControl {
+  private readonly calls = new Map<number, CallState>();
+  private readonly callOfLeg = new Map<number, number>();
+
+  constructor(
+    private readonly ua: SipUserAgent,
+    private readonly options: ThirdPartyCallOptions,
+  ) {}
+
+  /** Dials a leg of `callId`: the first is leg A, the second leg B (called once A's offer is there), a third fails. */
+  originate(callId: number, legId: number, address: string): void {
+    const state = this.calls.get(callId) ?? this.calls.set(callId, {}).get(callId)!;
+    this.callOfLeg.set(legId, callId);
+    const leg: Leg = { legId, address, done: false };
+    if (!state.a) {
+      state.a = leg;
+      return this.dialA(callId, state, leg);
+    }
+    if (!state.b) {
+      state.b = leg;
+      if (state.offer) this.dialB(callId, state, leg);
+      return;
+    }
+    this.end(callId, leg, "failed", "the SIP engine connects two legs per call; a third is not supported yet");
+  }
+
+  /** Drops a leg on the API's word: nothing more is reported about it. The call's other leg stays as it is. */
+  hangup(legId: number): void {
+    const callId = this.callOfLeg.get(legId);
+    const state = callId === undefined ? undefined : this.calls.get(callId);
+    const leg = state?.a?.legId === legId ? state.a : state?.b?.legId === legId ? state.b : undefined;
+    if (!leg || leg.done) return;
+    leg.done = true;
+    // A's 200 is still un-ACKed when B never answered: the ACK must carry an answer, one that takes no media.
+    leg.call?.hangup(buildSdp({ address: this.ua.host, port: 0, sessionId: 1, sessionVersion: 1, direction: "inactive" }));
+    this.forgetIfDone(callId!, state!);
+  }
+
+  /** Legs still under control (tests, and the engine's resume). */
+  get activeLegs(): number {
+    let count = 0;
+    for (const state of this.calls.values()) for (const leg of [state.a, state.b]) if (leg && !leg.done) count++;
+    return count;
+  }
+
+  private dialA(callId: number, state: CallState, leg: Leg): void {
+    const call = this.dial(callId, leg, { deferAck: true, ringSeconds: this.options.ringSeconds });
+    if (!call) return;
+    void call.outcome.then(
+      (outcome) => {
+        if (leg.done) return;
+        if (outcome.state !== "answered") return this.end(callId, leg, outcome.state, `${outcome.status} ${outcome.reason}`, outcome.status);
+        if (!outcome.answerSdp?.trim()) {
+          call.hangup(buildSdp({ address: this.ua.host, port: 0, sessionId: 1, sessionVersion: 1, direction: "inactive" }));
+          return this.end(callId, leg, "failed", "the phone answered without an SDP offer");
+        }
+        state.offer = outcome.answerSdp;
+        this.options.report({ callId, legId: leg.legId, state: "answered", status: outcome.status });
+        if (state.b && !state.b.done && !state.b.call) this.dialB(callId, state, state.b);
+      },
+      (error: unknown) => this.end(callId, leg, "failed", String(error instanceof Error ? error.message : error)),
+    );
+  }
+
+  private dialB(callId: number, state: CallState, leg: Leg): void {
+    const ringSeconds = Math.min(this.options.ringSeconds, MAX_SECOND_LEG_RING_SECONDS);
+    const call = this.dial(callId, leg, { sdp: state.offer, ringSeconds });
+    if (!call) return;
+    void call.outcome.then(
+      (outcome) => {
+        if (leg.done) return;
+        if (outcome.state !== "answered") return this.end(callId, leg, outcome.state, `${outcome.status} ${outcome.reason}`, outcome.status);
+        // B's answer completes A's offer/answer exchange: RTP now flows between A and B.
+        state.a?.call?.ack(outcome.answerSdp);
+        this.options.report({ callId, legId: leg.legId, state: "answered", status: outcome.status });
+      },
+      (error: unknown) => this.end(callId, leg, "failed", String(error instanceof Error ? error.message : error)),
+    );
+  }
+
+  private dial(callId: number, leg: Leg, invite: { sdp?: string; deferAck?: boolean; ringSeconds: number }): OutgoingCall | undefined {
+    const target = sipTargetOf(leg.address, this.options.trunk);
+    if ("unreachable" in target) {
+      this.end(callId, leg, "failed", target.unreachable);
+      return undefined;
+    }
+    const trunk = this.options.trunk;
+    const credentials = target.viaTrunk && trunk?.username ? { username: trunk.username, password: trunk.password ?? "" } : undefined;
+    leg.call = this.ua.invite(target.uri, {
+      ...invite,
+      credentials,
+      onResponse: (progress, state) => {
+        if (state === "ringing" && !leg.done) this.options.report({ callId, legId: leg.legId, state, status: progress.status });
+      },
+      onHangup: () => this.end(callId, leg, "hungup", "the far end hung up"),
+    });
+    return leg.call;
+  }
+
+  private end(callId: number, leg: Leg, state: SipLegState, reason: string, status?: number): void {
+    if (leg.done) return;
+    leg.done = true;
+    this.options.report({ callId, legId: leg.legId, state, reason, status });
+    const call = this.calls.get(callId);
+    if (call) this.forgetIfDone(callId, call);
+  }
+
+  /** Once both legs are known and done (a leg A failing at once must not make the late leg B a new call's A). */
+  private forgetIfDone(callId: number, state: CallState): void {
+    if (!state.a?.done || !state.b?.done) return;
+    this.calls.delete(callId);
+    for (const leg of [state.a, state.b]) if (leg) this.callOfLeg.delete(leg.legId);
+  }
+}

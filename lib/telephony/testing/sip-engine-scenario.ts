@@ -1,0 +1,151 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
+import { migrate } from "@/lib/core/db/migrate";
+import type { EngineEvent, EngineHooks } from "../engine";
+import { BaresipPhone, peakOfWav, toneHzOfWav } from "./baresip-phone";
+
+// Runs inside a network namespace of its own (started by ../sip-engine.integration.test.ts):
+// an embedded database on a Unix socket, three baresip phones, and the SIP engine placing calls
+// between them as the calls API would: originate inside a transaction, sent after the commit, what the
+// phones do applied as engine events in transactions of their own (the hooks here stand in for
+// lib/calls: a leg that ends hangs up the other). Prints what happened as one JSON line.
+
+const ENGINE_PORT = 5070;
+const dir = process.argv[2];
+if (!dir || !fs.existsSync(dir)) throw new Error("usage: sip-engine-scenario.ts <empty folder>");
+
+function networkUp(): void {
+  execFileSync("ip", ["link", "set", "lo", "up"]);
+  execFileSync("ip", ["tuntap", "add", "tap0", "mode", "tap"]);
+  execFileSync("ip", ["addr", "add", "198.18.0.1/24", "dev", "tap0"]);
+  execFileSync("ip", ["link", "set", "tap0", "up"]);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main(): Promise<unknown> {
+  networkUp();
+  const embedded = await startEmbeddedDatabase(path.join(dir!, "db"));
+  const phones = [
+    new BaresipPhone(path.join(dir!, "a"), 5180, [{ user: "alice", answer: "auto" }], 440),
+    new BaresipPhone(path.join(dir!, "b"), 5190, [{ user: "bob", answer: "auto" }], 660),
+    new BaresipPhone(path.join(dir!, "c"), 5200, [{ user: "carol", answer: "manual" }], 550),
+  ];
+  const [alice, bob, carol] = phones as [BaresipPhone, BaresipPhone, BaresipPhone];
+  let engine: import("../sip-engine").SipEngine | undefined;
+  try {
+    const pool = new pg.Pool({ connectionString: embedded.url, max: 1 });
+    await migrate(pool);
+    await pool.end();
+    // The engine's client reads DATABASE_URL when first imported.
+    process.env.DATABASE_URL = embedded.url;
+    process.env.DB_EMBEDDED = "1";
+    const { prisma } = await import("@/lib/core/db/client");
+    const { SipEngine } = await import("../sip-engine");
+    for (const phone of phones) await phone.start();
+
+    const events: { legId: number; kind: string; reason?: string }[] = [];
+    const partner = new Map<number, number>([[11, 12], [12, 11], [21, 22], [22, 21], [31, 32], [32, 31]]);
+    const ended = new Set<number>();
+    const hooks: EngineHooks = {
+      async onEvent(tx, event: EngineEvent) {
+        if (!("legId" in event)) return;
+        events.push({ legId: event.legId, kind: event.kind, ...("reason" in event && event.reason ? { reason: event.reason } : {}) });
+        if (["busy", "noanswer", "failed", "hungup"].includes(event.kind)) {
+          ended.add(event.legId);
+          const other = partner.get(event.legId)!;
+          if (!ended.has(other)) {
+            ended.add(other);
+            await sip.hangup(tx, other);
+          }
+        }
+      },
+      onCommitted() {},
+    };
+    const sip = new SipEngine(hooks, { host: "127.0.0.1", port: ENGINE_PORT, ringSeconds: 2 });
+    engine = sip;
+    const until = async (what: string, check: () => boolean, limitMs = 8000) => {
+      const deadline = Date.now() + limitMs;
+      while (!check()) {
+        if (Date.now() > deadline) throw new Error(`${what} never happened; events: ${JSON.stringify(events)}`);
+        await sleep(50);
+      }
+    };
+    const has = (legId: number, kind: string) => events.some((e) => e.legId === legId && e.kind === kind);
+
+    // Call 1: alice and bob. Nothing goes out while the transaction is open.
+    let legsDuringTransaction = -1;
+    await prisma.$transaction(async (tx) => {
+      await sip.originate(tx, { callId: 1, legId: 11, address: alice.address("alice") }, null);
+      await sip.originate(tx, { callId: 1, legId: 12, address: bob.address("bob") }, null);
+      await sleep(300);
+      legsDuringTransaction = await sip.activeLegs();
+    });
+    const sent = await sip.tick();
+    await until("both legs answered", () => has(11, "answered") && has(12, "answered"));
+    await alice.waitFor("Call established", 3000);
+    await bob.waitFor("Call established", 3000);
+    await sleep(2000); // RTP both ways, phone to phone
+
+    // Call 2: alice is in a call (call_max_calls 1): busy, and its second leg is never dialled.
+    await prisma.$transaction(async (tx) => {
+      await sip.originate(tx, { callId: 2, legId: 21, address: alice.address("alice") }, null);
+      await sip.originate(tx, { callId: 2, legId: 22, address: bob.address("bob") }, null);
+    });
+    await sip.tick();
+    await until("the busy leg", () => has(21, "busy"));
+
+    // alice hangs up call 1: her BYE ends leg 11, and the engine's BYE ends bob's leg.
+    await alice.command("hangup");
+    await until("alice's hangup", () => has(11, "hungup"));
+    await until("bob's BYE", () => /terminated/i.test(bob.log), 4000);
+
+    // Call 3: carol does not answer; after the ring time the leg is cancelled.
+    await prisma.$transaction(async (tx) => {
+      await sip.originate(tx, { callId: 3, legId: 31, address: carol.address("carol") }, null);
+      await sip.originate(tx, { callId: 3, legId: 32, address: bob.address("bob") }, null);
+    });
+    await sip.tick();
+    await until("the unanswered leg", () => has(31, "noanswer"), 6000);
+    await sleep(300);
+    await sip.tick();
+    const left = await prisma.$queryRaw<{ count: bigint }[]>`SELECT count(*) AS count FROM "SipEngineCommand"`;
+    const activeAtEnd = await sip.activeLegs();
+    await sip.stop();
+    engine = undefined;
+    await prisma.$disconnect();
+    for (const phone of phones) await phone.stop();
+    return {
+      legsDuringTransaction,
+      sent,
+      events,
+      activeAtEnd,
+      commandsLeft: Number(left[0]!.count),
+      heardByAlice: alice.heardWavs().map((file) => ({ peak: peakOfWav(file), hz: toneHzOfWav(file) })),
+      heardByBob: bob.heardWavs().map((file) => ({ peak: peakOfWav(file), hz: toneHzOfWav(file) })),
+      established: phones.map((phone) => phone.log.split("Call established").length - 1),
+      // baresip names where the other phone's RTP comes from (198.18.0.1: the namespace's own address).
+      rtpFrom: [alice, bob].map((phone) => /receiving from ([\d.]+):\d+/.exec(phone.log)?.[1] ?? null),
+      bobTerminated: /Call with sip:switchboard@127\.0\.0\.1:5070 terminated/.test(bob.log),
+    };
+  } finally {
+    await engine?.stop().catch(() => undefined);
+    for (const phone of phones) await phone.stop();
+    await embedded.stop();
+    for (const file of fs.readdirSync(dir!)) fs.rmSync(path.join(dir!, file), { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (report) => {
+    process.stdout.write(`REPORT ${JSON.stringify(report)}\n`);
+    process.exit(0);
+  },
+  (error: unknown) => {
+    process.stdout.write(`ERROR ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);
