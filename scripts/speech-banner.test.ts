@@ -9,8 +9,8 @@ describe("the banner's speech line", () => {
   it("names the synthesiser it found", () => {
     const asked: string[] = [];
     const line = speechBannerLine((command) => (asked.push(command), `/usr/bin/${command}`));
-    expect(asked).toEqual(["espeak-ng"]);
-    expect(line).toBe("  Speech:           espeak-ng (/usr/bin/espeak-ng)");
+    expect(asked).toEqual(["flite"]);
+    expect(line).toBe("  Speech:           flite (/usr/bin/flite)");
   });
 
   it("without one, says voicemail is a beep and gives the command that adds it", () => {
@@ -18,7 +18,7 @@ describe("the banner's speech line", () => {
     expect(line).toContain("NOT FOUND");
     expect(line).toContain("voicemail greetings and spoken text");
     expect(line).toContain("are a beep");
-    expect(line).toContain("sudo apt-get install espeak-ng");
+    expect(line).toContain("sudo apt-get install flite");
   });
 });
 

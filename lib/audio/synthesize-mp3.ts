@@ -1,14 +1,17 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { Mp3Encoder } from "@breezystack/lamejs";
 import { log } from "@/lib/core/log";
-import { SPEECH_COMMAND, SPEECH_INSTALL_COMMAND } from "./speech-synthesizer";
+import { SPEECH_COMMAND, SPEECH_INSTALL_COMMAND, speechArguments } from "./speech-synthesizer";
 
-// The simulator's "caller": speech from Debian's espeak-ng (WAV on stdout), or a tone when it is
-// not installed, encoded as a real MP3 by lamejs (pure JavaScript, no native build).
+// The simulator's "caller": speech from Debian's flite (a WAV file), or a tone when it is not
+// installed, encoded as a real MP3 by lamejs (pure JavaScript, no native build).
 
 export interface SynthesizeOptions {
   /** The speech synthesizer's command (tests point it elsewhere to get the tone). */
-  espeakCommand?: string;
+  speechCommand?: string;
   /** Seconds of tone when there is no synthesizer. */
   toneSeconds?: number;
   kbps?: number;
@@ -18,7 +21,7 @@ export interface SynthesizedMp3 {
   bytes: Buffer;
   /** Seconds of audio that were encoded. */
   duration: number;
-  source: "espeak-ng" | "tone";
+  source: "speech" | "tone";
 }
 
 const TONE_RATE = 22_050;
@@ -26,11 +29,11 @@ const SAMPLES_PER_FRAME = 1152;
 const MAX_TEXT = 2000;
 const SYNTHESIS_TIMEOUT_MS = 20_000;
 
-/** A valid MP3 of the text spoken (or of a tone, said so in the log, when espeak-ng is absent). */
+/** A valid MP3 of the text spoken (or of a tone, said so in the log, when flite is absent). */
 export async function synthesizeMp3(text: string, opts: SynthesizeOptions = {}): Promise<SynthesizedMp3> {
-  const speech = await speak(text.slice(0, MAX_TEXT), opts.espeakCommand ?? SPEECH_COMMAND);
+  const speech = await speak(text.slice(0, MAX_TEXT), opts.speechCommand ?? SPEECH_COMMAND);
   const pcm = speech ?? { samples: tone(opts.toneSeconds ?? 3, TONE_RATE), sampleRate: TONE_RATE };
-  return { bytes: encodeMp3(pcm.samples, pcm.sampleRate, opts.kbps ?? 32), duration: pcm.samples.length / pcm.sampleRate, source: speech ? "espeak-ng" : "tone" };
+  return { bytes: encodeMp3(pcm.samples, pcm.sampleRate, opts.kbps ?? 32), duration: pcm.samples.length / pcm.sampleRate, source: speech ? "speech" : "tone" };
 }
 
 /** Mono 16-bit PCM to MP3 frames. */
@@ -51,32 +54,32 @@ export function tone(seconds: number, sampleRate: number): Int16Array {
   return Int16Array.from({ length: n }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate) * Math.min(1, i / fade, (n - 1 - i) / fade)));
 }
 
-/** The text as PCM from espeak-ng, read from stdin (so no text is ever an option); null when it cannot run. */
-function speak(text: string, command: string): Promise<{ samples: Int16Array; sampleRate: number } | null> {
+/** The text as PCM from the synthesiser, through files in a private temporary folder; null when it cannot run. */
+async function speak(text: string, command: string): Promise<{ samples: Int16Array; sampleRate: number } | null> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "speech-"));
+  try {
+    const [textFile, wavFile] = [path.join(dir, "text.txt"), path.join(dir, "speech.wav")];
+    await fs.writeFile(textFile, text || " ");
+    const failure = await run(command, speechArguments(textFile, wavFile));
+    const pcm = failure ? null : parseWav(await fs.readFile(wavFile).catch(() => Buffer.alloc(0)));
+    if (pcm) return pcm;
+    log.warn(`speech synthesis unavailable: the voicemail is a tone (${SPEECH_INSTALL_COMMAND} adds speech)`, { command, reason: failure ?? "not a 16-bit mono WAV" });
+    return null;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs the command to its end: null when it succeeded, else why not. */
+function run(command: string, args: string[]): Promise<string | null> {
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    const child = spawn(command, ["--stdout", "-v", "en-us", "-s", "150"], { stdio: ["pipe", "pipe", "ignore"], timeout: SYNTHESIS_TIMEOUT_MS });
-    let settled = false;
-    const fallBack = (reason: string) => {
-      if (settled) return;
-      settled = true;
-      log.warn(`speech synthesis unavailable: the voicemail is a tone (${SPEECH_INSTALL_COMMAND} adds speech)`, { command, reason });
-      resolve(null);
-    };
-    child.on("error", (error) => fallBack(String(error)));
-    child.stdout.on("data", (c: Buffer) => chunks.push(c));
-    child.on("close", (code) => {
-      if (code !== 0) return fallBack(`exit code ${code}`);
-      const pcm = parseWav(Buffer.concat(chunks));
-      if (pcm && !settled) resolve(pcm);
-      else fallBack("not a 16-bit mono WAV");
-    });
-    child.stdin.on("error", () => {}); // a command that is missing closes stdin early; "error" above reports it
-    child.stdin.end(text || " ");
+    const child = spawn(command, args, { stdio: "ignore", timeout: SYNTHESIS_TIMEOUT_MS });
+    child.on("error", (error) => resolve(String(error)));
+    child.on("close", (code, signal) => resolve(code === 0 ? null : `exit code ${code}${signal ? ` (${signal})` : ""}`));
   });
 }
 
-/** 16-bit mono PCM WAV; the data chunk runs to the end (espeak-ng on a pipe cannot write its size). */
+/** 16-bit mono PCM WAV; the data chunk runs to the end at most (a synthesiser writing to a pipe cannot know its size). */
 export function parseWav(wav: Buffer): { samples: Int16Array; sampleRate: number } | null {
   if (wav.length < 44 || wav.toString("ascii", 0, 4) !== "RIFF" || wav.toString("ascii", 8, 12) !== "WAVE") return null;
   let sampleRate = 0;

@@ -111,6 +111,22 @@ const schema = z.object({
   TELEPHONY_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   /** POST /calls waits this long (real ms) for the first two legs to answer before answering 504 call_pending. */
   CALL_CONNECT_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(15_000),
+  /** Transcription (docs/messages.md, "Services"): an OpenAI-compatible server's base URL; the provider posts to <URL>/v1/audio/transcriptions. */
+  TRANSCRIPTION_OPENAI_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Sent as "Authorization: Bearer <key>" when set. */
+  TRANSCRIPTION_OPENAI_KEY: z.string().min(1).optional(),
+  /** The model field of the request (whisper-1 for OpenAI; servers such as whisper.cpp's ignore it). */
+  TRANSCRIPTION_OPENAI_MODEL: z.string().min(1).max(200).default("whisper-1"),
+  /** A request that has not answered within this many ms fails (and is retried). */
+  TRANSCRIPTION_OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** The local provider's recogniser: Debian's pocketsphinx (apt-get install pocketsphinx pocketsphinx-en-us). */
+  TRANSCRIPTION_POCKETSPHINX_COMMAND: z.string().min(1).default("pocketsphinx_continuous"),
+  TRANSCRIPTION_LOCAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+  /** The waits between attempts when a provider fails (one more attempt per delay), then the message is notAvailable. */
+  TRANSCRIPTION_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*\s*$/, "a comma-separated list of delays such as 2s,10s")
+    .default("2s,10s"),
   DEMO_DEVELOPER_EMAIL: z.email().default("demo@example.com"),
   DEMO_DEVELOPER_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   DEMO_DOMAIN: z.string().regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, "lowercase letters, digits, dot and dash").default("demo"),
@@ -129,6 +145,7 @@ export type Config = z.infer<typeof schema> & {
   webhookAllowPrivate: boolean;
   emailCodeTtlMs: number;
   billingPrices: PriceTable;
+  transcriptionRetryMs: number[];
 };
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
@@ -171,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookAllowPrivate: webhookPrivateTargetsAllowed(c),
     emailCodeTtlMs: parseDelays(c.EMAIL_CODE_TTL)[0]!,
     billingPrices: c.BILLING_PRICES ?? DEFAULT_PRICES,
+    transcriptionRetryMs: parseDelays(c.TRANSCRIPTION_RETRY_SCHEDULE),
   };
 }
 

@@ -25,6 +25,7 @@ const RULES: LayerRules = {
     services: ["messages", "transcription"], // a transcription service transcribes a user's messages
     simulator: ["calls", "media", "messages", "numbers", "outbox", "telephony"], // the simulator's operations stand above what they simulate; its audio messages are media files
     telephony: ["audio"], // the simulator's silent recordings
+    transcription: ["audio"], // a recogniser reads the voicemail's MP3 or WAV
     tokens: ["calls", "devices"], // a guest call is a call to a device
     users: ["billing"], // a user's billing account
     voicemail: ["audio", "devices", "mail", "media", "messages", "outbox"], // a voicemail is a recorded message, mailed and announced

@@ -58,6 +58,13 @@ export const messageEntrySchema = z
     label: z.string().optional(),
     transcriptionStatus: z.enum(TRANSCRIPTION_STATUSES).optional(),
     transcript: z.string().optional(),
+    transcriptionDetail: z
+      .string()
+      .optional()
+      .meta({
+        description: "With transcriptionStatus notAvailable: why (no service on, or the provider's failure after its retries).",
+        example: "openai-compatible: http://127.0.0.1:8080/v1/audio/transcriptions answered 500: model not loaded",
+      }),
     recipients: z.array(recipientEntrySchema).optional(),
   })
   .meta({ id: "Message" });
@@ -65,7 +72,7 @@ export type MessageEntry = z.infer<typeof messageEntrySchema>;
 
 export const MESSAGE_READ_ONLY = [
   "id", "guid", "type", "status", "title", "body", "sender", "from", "dest", "mediaUri", "mediaItems", "time", "startTime", "duration", "callId",
-  "transcriptionStatus", "transcript", "recipients",
+  "transcriptionStatus", "transcript", "transcriptionDetail", "recipients",
 ] as const;
 
 export const updateMessageSchema = putBody(

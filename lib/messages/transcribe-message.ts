@@ -5,6 +5,8 @@ import type { TranscriptionStatus } from "@/lib/messages/schemas";
 import { parseMediaPath, readSystemFile, writeSystemFile } from "@/lib/media/system-file";
 import type { TranscriptionProvider } from "@/lib/transcription/provider";
 import { PROVIDERS, providerById } from "@/lib/transcription/providers";
+import { failureReason, transcribeWithRetries } from "@/lib/transcription/retry";
+import { config } from "@/lib/core/config";
 
 const VOICEMAIL_TYPES = ["Voicemail", "BroadcastVoiceMail"];
 
@@ -18,8 +20,9 @@ export async function transcriptionServiceFor(message: { userId: string; type: s
   return PROVIDERS.find((p) => wanted.some((s) => s.serviceId === p.id)) ?? (wanted[0] && providerById(wanted[0].serviceId));
 }
 
-async function setStatus(id: string, transcription: TranscriptionStatus) {
-  await prisma.message.updateMany({ where: { id }, data: { transcription } });
+/** The status; with notAvailable, why (kept in the transcript column, shown as transcriptionDetail). */
+async function setStatus(id: string, transcription: TranscriptionStatus, reason?: string) {
+  await prisma.message.updateMany({ where: { id }, data: { transcription, transcript: reason ?? null } });
   return transcription;
 }
 
@@ -35,20 +38,23 @@ export async function transcribeMessage(messageId: string): Promise<Transcriptio
   const audio = message?.mediaItems[0] ? parseMediaPath(message.mediaItems[0]) : undefined;
   if (!message || !audio || message.transcription === "transcribed") return message?.transcription as TranscriptionStatus | undefined;
   const provider = await transcriptionServiceFor(message);
-  if (!provider) return setStatus(message.id, "notAvailable");
+  if (!provider) return setStatus(message.id, "notAvailable", "no transcription service is on for this message");
   await setStatus(message.id, "pending");
 
   const bytes = await readSystemFile(message.domainId, audio.folder, audio.file);
   if (!bytes) {
     log.warn("transcription: the audio is missing", { messageId, path: message.mediaItems[0] });
-    return setStatus(message.id, "notAvailable");
+    return setStatus(message.id, "notAvailable", "the audio is missing");
   }
   let transcript: string;
   try {
-    transcript = await provider.transcribe({ bytes, fileName: audio.file, duration: message.duration ?? undefined, from: message.fromAddress ?? undefined });
+    const input = { bytes, fileName: audio.file, duration: message.duration ?? undefined, from: message.fromAddress ?? undefined };
+    transcript = await transcribeWithRetries(provider, input, config().transcriptionRetryMs, (error, attempt) =>
+      log.warn("transcription attempt failed", { messageId, provider: provider.id, attempt, error: String(error) }),
+    );
   } catch (error) {
     log.error("transcription failed", { messageId, provider: provider.id, error: String(error) });
-    return setStatus(message.id, "notAvailable");
+    return setStatus(message.id, "notAvailable", failureReason(provider.id, error));
   }
   const file = transcriptFileOf(audio.file, provider.id);
   await writeSystemFile({ domainId: message.domainId, folder: audio.folder, file, ownerUserId: message.userId, createdWith: "transcription" }, new TextEncoder().encode(transcript));
@@ -60,6 +66,7 @@ export async function transcribeMessage(messageId: string): Promise<Transcriptio
       id: message.id,
       serviceId: provider.id,
       transcript: transcriptPath,
+      text: transcript,
       ...(message.callId ? { callId: message.callId } : {}),
     });
   });

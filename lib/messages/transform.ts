@@ -31,7 +31,9 @@ export function toMessageEntry(row: MessageRow): MessageEntry {
     callId: row.callId ?? undefined,
     label: row.label ?? undefined,
     transcriptionStatus: (row.transcription ?? undefined) as MessageEntry["transcriptionStatus"],
-    transcript: row.transcript ?? undefined,
+    // With notAvailable the column holds why (lib/messages/transcribe-message.ts), not a transcript.
+    transcript: row.transcription === "notAvailable" ? undefined : (row.transcript ?? undefined),
+    transcriptionDetail: row.transcription === "notAvailable" ? (row.transcript ?? undefined) : undefined,
     recipients: row.recipients.length
       ? row.recipients.map((r) => ({ destination: r.destination, status: r.status as "SENT", detail: r.detail ?? undefined }))
       : undefined,

@@ -1,0 +1,75 @@
+import { describe, expect, inject, it } from "vitest";
+import { findOnPath, SPEECH_COMMAND, SPEECH_INSTALL_COMMAND } from "@/lib/audio/speech-synthesizer";
+import { POCKETSPHINX_INSTALL_COMMAND } from "@/lib/transcription/local-provider";
+import { client } from "../support/api-client";
+import { demo } from "../support/fixtures";
+import { waitFor } from "../support/receiver";
+import { leaveVoicemail, userWithPurposeNumber } from "../support/voicemail";
+
+// The transcription services beside the simulator, through the REST API: a voicemail left by the
+// simulator's caller (flite's speech), transcribed by the service the user turned on.
+
+const baseUrl = inject("baseUrl");
+const app = client(baseUrl);
+const appId = `${demo.domain}:${demo.appName}`;
+
+const missing = [
+  ...(findOnPath("pocketsphinx_continuous", process.env.PATH) ? [] : [`pocketsphinx_continuous (${POCKETSPHINX_INSTALL_COMMAND})`]),
+  ...(findOnPath(SPEECH_COMMAND, process.env.PATH) ? [] : [`${SPEECH_COMMAND} (${SPEECH_INSTALL_COMMAND})`]),
+];
+if (missing.length) console.warn(`SKIPPED: the local transcription test needs Debian packages that are not installed: ${missing.join(", ")}`);
+
+async function turnOnForVoicemail(guid: string, serviceId: string) {
+  const services = await app("GET", `/services/${guid}`);
+  expect(services.status, services.text).toBe(200);
+  expect((services.body.entry as Array<{ id: string }>).map((s) => s.id)).toEqual(["simulator", "openai-compatible", "local"]);
+  const turnedOn = await app("PUT", `/services/${guid}/${serviceId}`, { json: { voicemail: true } });
+  expect(turnedOn.status, turnedOn.text).toBe(200);
+  expect(turnedOn.body.entry).toMatchObject({ id: serviceId, voicemail: true });
+}
+
+async function settledMessage(guid: string, id: string) {
+  return waitFor(
+    async () => {
+      const res = await app("GET", `/messages/${guid}/inbox/${id}`);
+      return ["transcribed", "notAvailable"].includes(res.body.entry?.transcriptionStatus) ? res.body.entry : undefined;
+    },
+    200_000, // pocketsphinx takes seconds of CPU: more on a loaded machine
+    "the transcription's outcome",
+  );
+}
+
+describe("transcription services through the REST API", { timeout: 300_000 }, () => {
+  it.skipIf(missing.length > 0)("local (pocketsphinx): the simulator's voicemail becomes a transcript with its words, and TranscriptionReady carries it", async () => {
+    const user = await userWithPurposeNumber(baseUrl);
+    await turnOnForVoicemail(user.guid, "local");
+    const { callId, message } = await leaveVoicemail(baseUrl, user);
+    const settled = await settledMessage(user.guid, message.id);
+    expect(settled).toMatchObject({ transcriptionStatus: "transcribed" });
+    expect(settled.transcript).toMatch(/call me back/);
+    const event = await waitFor(
+      async () => {
+        const res = await app("GET", `/apps/${appId}/events?filterBy=type&filterValue=TranscriptionReady&count=100`);
+        return (res.body.entry as Array<{ payload: { params: Record<string, unknown> } }>).find((e) => e.payload.params.callId === callId);
+      },
+      20_000,
+      "TranscriptionReady",
+    );
+    expect(event.payload.params).toMatchObject({
+      guid: user.guid,
+      id: message.id,
+      serviceId: "local",
+      text: settled.transcript,
+      transcript: `/media/${demo.domain}/call:${callId}/${callId}.mp3.local.txt`,
+    });
+  });
+
+  it("a provider that fails (openai-compatible without a server configured) leaves notAvailable with the reason, after its retries", async () => {
+    const user = await userWithPurposeNumber(baseUrl);
+    await turnOnForVoicemail(user.guid, "openai-compatible");
+    const { message } = await leaveVoicemail(baseUrl, user);
+    const settled = await settledMessage(user.guid, message.id);
+    expect(settled).toMatchObject({ transcriptionStatus: "notAvailable", transcriptionDetail: "openai-compatible: TRANSCRIPTION_OPENAI_URL is not set" });
+    expect(settled.transcript).toBeUndefined();
+  });
+});
