@@ -24,3 +24,10 @@ export function smsEngine(): SmsEngine {
     reconnectMaxMs: 60_000,
   }));
 }
+
+/** Unbinds and forgets the carrier (tests; a process that stops). */
+export async function stopSmsEngine(): Promise<void> {
+  const carrier = state.__smsCarrier;
+  state.__smsCarrier = undefined;
+  await carrier?.stop();
+}
