@@ -9,7 +9,7 @@ import { reloadConfig } from "@/lib/core/config";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/core/db/embedded";
 import { migrate } from "@/lib/core/db/migrate";
 import { createFreshDatabase } from "@/e2e/support/server";
-import { TestSmsc, type SubmitAnswer } from "@/lib/telephony/smpp/test-smsc";
+import { TestSmsc, type SubmitAnswer } from "@/lib/telephony/test-smsc";
 
 // The SMS outbox with SMS_ENGINE=smpp against an SMSC on 127.0.0.1 and a real database (PGlite;
 // PostgreSQL with TEST_DATABASE_URL): submission after the commit, acknowledged parts recorded and

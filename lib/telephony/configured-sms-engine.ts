@@ -1,7 +1,7 @@
 import { config } from "@/lib/core/config";
 import type { SmsEngine } from "./sms-engine";
 import { smsSimulator } from "./sms-simulator";
-import { SmppCarrier } from "./smpp/smpp-carrier";
+import { SmppCarrier } from "./smpp-carrier";
 
 // The SMPP carrier holds one bind per process: on globalThis, since Next.js gives each route bundle
 // its own copy of this module.

@@ -1,8 +1,8 @@
 import * as smpp from "smpp";
 import type { Pdu, Session } from "smpp";
 import { log } from "@/lib/core/log";
-import type { OutgoingSms, SmsCarrierListener, SmsEngine, SmsSubmission, SubmissionProgress } from "../sms-engine";
-import { parseReceipt } from "./delivery-receipt";
+import type { OutgoingSms, SmsCarrierListener, SmsEngine, SmsSubmission, SubmissionProgress } from "./sms-engine";
+import { parseReceipt } from "./smpp-delivery-receipt";
 import { encodeSms } from "./sms-encoding";
 
 // An SMPP 3.4 carrier (docs/messages.md, "SMPP"): one transceiver bind, kept alive with enquire_link

@@ -1,6 +1,6 @@
 import * as smpp from "smpp";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CarrierReceipt, InboundSms, SubmissionProgress } from "../sms-engine";
+import type { CarrierReceipt, InboundSms, SubmissionProgress } from "./sms-engine";
 import { SmppCarrier, type SmppOptions } from "./smpp-carrier";
 import { TestSmsc } from "./test-smsc";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DATA_CODING_GSM7, DATA_CODING_UCS2, decodeSmsText, encodeSms, isGsm7, splitUdh } from "./sms-encoding";
-import { parseReceipt } from "./delivery-receipt";
+import { parseReceipt } from "./smpp-delivery-receipt";
 
 const textOf = (encoded: ReturnType<typeof encodeSms>) =>
   encoded.parts.map((p) => decodeSmsText(encoded.parts.length > 1 ? splitUdh(p).text : p, encoded.dataCoding)).join("");
