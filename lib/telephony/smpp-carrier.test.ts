@@ -2,7 +2,7 @@ import * as smpp from "smpp";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CarrierReceipt, InboundSms, SubmissionProgress } from "./sms-engine";
 import { SmppCarrier, type SmppOptions } from "./smpp-carrier";
-import { TestSmsc } from "./test-smsc";
+import { TestSmsc, type TestSmscOptions } from "./test-smsc";
 
 // The SMPP carrier against an SMSC on 127.0.0.1 (the smpp package's server side), without a database.
 
@@ -11,7 +11,7 @@ afterEach(async () => {
   for (const r of running.splice(0).reverse()) await r.stop();
 });
 
-async function setup(options: Partial<SmppOptions> = {}, policy?: ConstructorParameters<typeof TestSmsc>[0]["policy"]) {
+async function setup(options: Partial<SmppOptions> = {}, policy?: TestSmscOptions["policy"]) {
   const smsc = await TestSmsc.start({ policy });
   running.push(smsc);
   const carrier = new SmppCarrier({
