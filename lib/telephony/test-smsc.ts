@@ -27,6 +27,8 @@ export interface TestSmscOptions {
   password?: string;
   /** How to answer the n-th submit_sm (0-based, counting every one received). */
   policy?: (submit: Omit<ReceivedSubmit, "messageId">, n: number) => SubmitAnswer;
+  /** Called after a submit_sm was acknowledged (e.g. to send its receipt). */
+  onAccepted?: (submit: ReceivedSubmit) => void;
 }
 
 export class TestSmsc {
@@ -96,6 +98,7 @@ export class TestSmsc {
     const messageId = `smsc-${this.nextId++}`;
     this.accepted.push({ messageId, ...submit });
     session.send(pdu.response({ message_id: messageId }));
+    this.options.onAccepted?.(this.accepted.at(-1)!);
   }
 
   private bound(): Session {
