@@ -90,6 +90,22 @@ const schema = z.object({
   BILLING_PRICES: priceTableJson.optional(),
   /** Messages (docs/messages.md): how long the SMS simulator takes to report a delivery (or a failure). */
   SMS_SIMULATOR_REPORT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** Messages (docs/messages.md, "SMPP"): what carries SMS: the in-process simulator, or a carrier's SMSC over SMPP (SMPP_URL). */
+  SMS_ENGINE: z.enum(["simulator", "smpp"]).default("simulator"),
+  /** The SMSC: smpp://system_id:password@host:port (percent-encode reserved characters); required with SMS_ENGINE=smpp. */
+  SMPP_URL: z
+    .url({ protocol: /^smpp$/ })
+    .refine((v) => new URL(v).username !== "", "must name the system_id: smpp://system_id:password@host:port")
+    .optional(),
+  /** The bind's system_type, when the carrier asks for one (at most 12 characters). */
+  SMPP_SYSTEM_TYPE: z.string().max(12).default(""),
+  /** Type of number and numbering plan of the sender address (SMPP 3.4, 5.2.5 and 5.2.6): 1/1 is international E.164. */
+  SMPP_SOURCE_TON: z.coerce.number().int().min(0).max(6).default(1),
+  SMPP_SOURCE_NPI: z.coerce.number().int().min(0).max(18).default(1),
+  /** The throughput the carrier allows: submit_sm (one per part) per second, across this process. */
+  SMPP_SUBMITS_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(10),
+  /** An enquire_link keeps the bind alive this often (ms). */
+  SMPP_ENQUIRE_LINK_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Calls (docs/calls.md): what carries them; "simulator" (default) is deterministic and in-process, "sip" rings real phones (docs/calls.md, "SIP"). */
   TELEPHONY_ENGINE: z.enum(["simulator", "sip"]).default("simulator"),
   /** SIP engine: where tel: and E.164 numbers are sent, e.g. `sip:trunk.example.net:5060` (unset: numbers cannot be dialled). */
@@ -180,6 +196,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nFix the variable(s) above (see .env.example).`);
   }
   const c = result.data;
+  if (c.SMS_ENGINE === "smpp" && !c.SMPP_URL) {
+    throw new ConfigError("Invalid configuration:\n  SMPP_URL: required with SMS_ENGINE=smpp (smpp://system_id:password@host:port)\nFix the variable(s) above (see .env.example).");
+  }
   return {
     ...c,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),

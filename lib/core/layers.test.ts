@@ -18,7 +18,7 @@ const RULES: LayerRules = {
     devices: ["billing", "mail", "numbers", "telephony"], // a device's number is allocated and charged; e-mail checks; the forwarding test call
     domains: ["applications", "media", "users"], // the domain overview counts them
     events: ["applications", "outbox"], // the delivery log is an application's; replay publishes again
-    messages: ["billing", "media", "outbox", "telephony", "transcription"], // SMS is charged and carried by the SMS engine; audio is stored and transcribed
+    messages: ["billing", "media", "numbers", "outbox", "telephony", "transcription"], // SMS is charged and carried by the SMS engine (an inbound one goes to its number's holder); audio is stored and transcribed
     numbers: ["billing", "outbox"], // monthly renewal charges and reports
     overview: ["billing"], // the portal's overview reads the billing accounts' balances
     seed: ["billing", "outbox"], // the demo's account and webhook secret

@@ -2,13 +2,12 @@ import { chargeAccount } from "@/lib/billing/charge-account";
 import { requireBillingAccount } from "@/lib/billing/require-billing-account";
 import { prisma } from "@/lib/core/db/client";
 import { fieldError } from "@/lib/core/errors/api-error";
-import { smsEngine } from "@/lib/telephony/sms-simulator";
 import type { Actor } from "@/lib/core/tenancy/actor";
 import { deviceScope } from "@/lib/core/tenancy/scope";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { createMessage } from "./create-message";
 import { getMessage } from "./get-message";
-import { messageStatus } from "./status";
+import { queueSmsRecipients, submitQueuedSms } from "./sms-outbox";
 import { telOf, type SendSmsInput } from "./schemas";
 
 const senderRefused = (sender: string) =>
@@ -19,8 +18,9 @@ const senderRefused = (sender: string) =>
 /**
  * Sends an SMS from one of the user's SMS numbers: the user's billing account pays one SMS per
  * recipient up front (403 billing_required, 409 credit_exhausted: nothing is sent), the message is
- * stored in "sent", then each recipient goes to the SMS engine: refused at once (FAILED) or SENT,
- * with the engine's delivery report applied later (apply-sms-reports.ts).
+ * stored in "sent" with its recipients queued in the SMS outbox (sms-outbox.ts), then each goes to the
+ * SMS engine: refused at once (FAILED), SENT, or left queued (a carrier that is throttling or not bound),
+ * with the engine's delivery report applied later (apply-sms-reports.ts, sms-carrier-reports.ts).
  */
 export async function sendSms(actor: Actor, guid: string, input: SendSmsInput) {
   const user = await getUserOrThrow(actor, guid);
@@ -54,20 +54,11 @@ export async function sendSms(actor: Actor, guid: string, input: SendSmsInput) {
       reference: `message:${created.id}`,
       description: `SMS from ${sender} to ${recipients.join(", ")}`,
     });
+    await queueSmsRecipients(tx, created.id);
     return created;
   });
 
-  const engine = smsEngine();
-  for (const recipient of message.recipients) {
-    const outcome = await engine.submit({ from: sender, to: recipient.destination, body: input.body });
-    await prisma.messageRecipient.update({
-      where: { id: recipient.id },
-      data: outcome.accepted
-        ? { status: "SENT", reportDueAt: outcome.report?.dueAt ?? null, reportStatus: outcome.report?.status ?? null }
-        : { status: "FAILED", detail: outcome.detail },
-    });
-  }
-  const all = await prisma.messageRecipient.findMany({ where: { messageId: message.id } });
-  await prisma.message.update({ where: { id: message.id }, data: { status: messageStatus(message, all) } });
+  // After the commit, through the SMS outbox: what the engine cannot take now is tried again by the SMS job.
+  await submitQueuedSms({ messageId: message.id });
   return getMessage(actor, guid, message.folder, message.id);
 }

@@ -21,8 +21,6 @@ export function simulatedOutcome(to: string, now = new Date(), delayMs = config(
 }
 
 export const smsSimulator: SmsEngine = {
+  name: "simulator",
   submit: async (sms: OutgoingSms) => simulatedOutcome(sms.to),
 };
-
-/** The engine SMS go out through: the simulator, until a carrier is configured. */
-export const smsEngine = (): SmsEngine => smsSimulator;
