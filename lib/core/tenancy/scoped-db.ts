@@ -113,8 +113,10 @@ async function checkOwners(client: PrismaClient, actor: Actor, model: string, da
   if (found !== ids.length) throw new ApiError("not_found", `The ${lowerFirst(owner.model)} was not found. Check the id, and that it belongs to your domain.`);
 }
 
-function scopedExtension(client: PrismaClient, actor: Actor) {
-  return client.$extends({
+// A query extension adds no types: the scoped client is typed as the client it extends, so its transaction
+// client is a Tx that the functions taking one (releaseNumber, publish, ...) accept as they are.
+function scopedExtension(client: PrismaClient, actor: Actor): PrismaClient {
+  const extended = client.$extends({
     name: "tenant-scope",
     query: {
       $allModels: {
@@ -130,11 +132,11 @@ function scopedExtension(client: PrismaClient, actor: Actor) {
       },
     },
   });
+  return extended as unknown as PrismaClient;
 }
 
-export type ScopedDb = ReturnType<typeof scopedExtension>;
-/** The transaction client of a scoped database: scoped as well. */
-export type ScopedTx = Parameters<Parameters<ScopedDb["$transaction"]>[0]>[0];
+/** The database as one actor sees it (its transaction client is scoped as well). */
+export type ScopedDb = PrismaClient;
 
 // One extended client per actor object: a request builds its actor once, so its functions share one.
 const perActor = new WeakMap<Actor, ScopedDb>();
