@@ -1,6 +1,5 @@
 import { assignableAccountId } from "@/lib/billing/assignable-account";
 import { hashPassword } from "@/lib/core/crypto/password";
-import { prisma } from "@/lib/core/db/client";
 import { notFound, fieldError } from "@/lib/core/errors/api-error";
 import { withoutUnchangedReadOnly } from "@/lib/http/rest/read-only-fields";
 import type { Actor } from "@/lib/core/tenancy/actor";
@@ -32,5 +31,5 @@ export async function updateUser(actor: Actor, guid: string, input: UpdateUserIn
     },
   });
   if (count === 0) throw notFound(`User ${guid}`);
-  return toUserEntry(await prisma.user.findUniqueOrThrow({ where: { id: current.guid }, include: withDomainName }));
+  return toUserEntry(await scopedDb(actor).user.findUniqueOrThrow({ where: { id: current.guid }, include: withDomainName }));
 }
