@@ -1,5 +1,4 @@
 import { encryptSecret } from "@/lib/core/crypto/secret-box";
-import { prisma } from "@/lib/core/db/client";
 import { currentWebhookSecret, WEBHOOK_SECRET_OVERLAP_MS } from "@/lib/outbox/current-webhook-secret";
 import { getOwnApplicationOrThrow } from "./get-application";
 import type { DeveloperActor } from "@/lib/core/tenancy/actor";

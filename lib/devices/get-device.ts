@@ -1,4 +1,3 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
 import { scopedDb } from "@/lib/core/tenancy/scoped-db";

@@ -1,4 +1,3 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound, fieldError } from "@/lib/core/errors/api-error";
 import { withoutUnchangedReadOnly } from "@/lib/http/rest/read-only-fields";
 import type { Actor } from "@/lib/core/tenancy/actor";
