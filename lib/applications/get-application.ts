@@ -1,8 +1,8 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/core/db/client";
 import { ApiError, notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { applicationScope, ownApplicationScope } from "@/lib/core/tenancy/scope";
+import { ownApplicationScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { isGuid, isStorableText } from "@/lib/core/validation";
 import { toApplicationEntry, toPortalApplication } from "./transform";
 
@@ -17,28 +17,29 @@ export function applicationRef(ref: string): Prisma.ApplicationWhereInput | unde
   return i > 0 ? { name: ref.slice(i + 1), domain: { name: ref.slice(0, i) } } : undefined;
 }
 
-async function findApplication(ref: string, scope: Prisma.ApplicationWhereInput) {
+/** The application if the actor sees it; `narrower` restricts a read further (those it administers). */
+async function findApplication(actor: Actor, ref: string, narrower: Prisma.ApplicationWhereInput = {}) {
   const where = applicationRef(ref);
-  return where ? prisma.application.findFirst({ where: { AND: [where, scope] }, include: { domain: true } }) : null;
+  return where ? scopedDb(actor).application.findFirst({ where: { AND: [where, narrower] }, include: { domain: true } }) : null;
 }
 
-async function findApplicationOrThrow(ref: string, scope: Prisma.ApplicationWhereInput) {
-  const app = await findApplication(ref, scope);
+async function findApplicationOrThrow(actor: Actor, ref: string) {
+  const app = await findApplication(actor, ref);
   if (!app) throw notFound(`Application ${ref}`);
   return app;
 }
 
 /** An application the actor may see: through the API, those of its own domain. */
-export const getApplicationOrThrow = (actor: Actor, ref: string) => findApplicationOrThrow(ref, applicationScope(actor));
+export const getApplicationOrThrow = (actor: Actor, ref: string) => findApplicationOrThrow(actor, ref);
 
 /**
  * An application the actor administers: through the API only itself, two-legged; in the portal, the
  * developer's. One the actor can see but not administer (a sibling in its domain) is a 403.
  */
 export async function getOwnApplicationOrThrow(actor: Actor, ref: string) {
-  const own = await findApplication(ref, ownApplicationScope(actor));
+  const own = await findApplication(actor, ref, ownApplicationScope(actor));
   if (own) return own;
-  await findApplicationOrThrow(ref, applicationScope(actor));
+  await findApplicationOrThrow(actor, ref);
   throw new ApiError("forbidden", "Only the application itself, signing with its consumer key alone (two-legged), can do this.");
 }
 

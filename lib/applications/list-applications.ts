@@ -1,14 +1,14 @@
-import { prisma } from "@/lib/core/db/client";
 import { parseListQuery, toPage, type ListQuery } from "@/lib/http/rest/list-query";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { applicationScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { toApplicationEntry, toPortalApplication } from "./transform";
 
 async function findApplications(actor: Actor, query: ListQuery) {
-  const where = { AND: [applicationScope(actor), query.where] };
+  const where = query.where;
+  const db = scopedDb(actor);
   return Promise.all([
-    prisma.application.count({ where }),
-    prisma.application.findMany({ where, include: { domain: true }, skip: query.skip, take: query.take, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    db.application.count({ where }),
+    db.application.findMany({ where, include: { domain: true }, skip: query.skip, take: query.take, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   ]);
 }
 

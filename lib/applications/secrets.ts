@@ -1,9 +1,8 @@
 import { newConsumerSecret } from "@/lib/core/crypto/random";
 import { decryptSecret, encryptSecret } from "@/lib/core/crypto/secret-box";
-import { prisma } from "@/lib/core/db/client";
 import { forgetCachedCredentials } from "@/lib/http/oauth/credential-cache";
 import type { DeveloperActor } from "@/lib/core/tenancy/actor";
-import { ownApplicationScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getOwnApplicationOrThrow } from "./get-application";
 
 // An application's consumer secret, shown to its developer only on an explicit reveal. (The
@@ -17,7 +16,7 @@ export async function revealConsumerSecret(actor: DeveloperActor, ref: string): 
 export async function rotateConsumerSecret(actor: DeveloperActor, ref: string): Promise<string> {
   const app = await getOwnApplicationOrThrow(actor, ref);
   const secret = newConsumerSecret();
-  await prisma.application.updateMany({ where: { AND: [{ id: app.id }, ownApplicationScope(actor)] }, data: { consumerSecretEnc: encryptSecret(secret) } });
+  await scopedDb(actor).application.updateMany({ where: { id: app.id }, data: { consumerSecretEnc: encryptSecret(secret) } });
   forgetCachedCredentials();
   return secret;
 }

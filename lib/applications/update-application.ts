@@ -1,11 +1,10 @@
 import { getBillingAccountOrThrow } from "@/lib/billing/get-billing-account";
-import { prisma } from "@/lib/core/db/client";
 import { forgetCachedCredentials } from "@/lib/http/oauth/credential-cache";
 import { assertDeliverableUrl } from "@/lib/outbox/ssrf";
 import { notFound } from "@/lib/core/errors/api-error";
 import { withoutUnchangedReadOnly } from "@/lib/http/rest/read-only-fields";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { ownApplicationScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getOwnApplicationOrThrow } from "./get-application";
 import { APPLICATION_READ_ONLY, type ApplicationChanges } from "./schemas";
 import { toApplicationEntry } from "./transform";
@@ -23,11 +22,11 @@ export async function updateApplication(actor: Actor, ref: string, input: Applic
   if (changes.defaultBillingAccountId) await getBillingAccountOrThrow(actor, changes.defaultBillingAccountId);
   // A new URL re-enables an endpoint that answered 410 Gone.
   const urlChanged = changes.notificationUrl !== undefined && changes.notificationUrl !== app.notificationUrl;
-  const { count } = await prisma.application.updateMany({
-    where: { AND: [{ id: app.id }, ownApplicationScope(actor)] },
+  const { count } = await scopedDb(actor).application.updateMany({
+    where: { id: app.id },
     data: { ...changes, ...(urlChanged ? { webhookDisabledAt: null } : {}) },
   });
   if (count === 0) throw notFound(`Application ${ref}`);
   forgetCachedCredentials();
-  return toApplicationEntry(await prisma.application.findUniqueOrThrow({ where: { id: app.id }, include: { domain: true } }));
+  return toApplicationEntry(await scopedDb(actor).application.findUniqueOrThrow({ where: { id: app.id }, include: { domain: true } }));
 }

@@ -1,9 +1,8 @@
 import { encryptSecret } from "@/lib/core/crypto/secret-box";
-import { prisma } from "@/lib/core/db/client";
 import { currentWebhookSecret, WEBHOOK_SECRET_OVERLAP_MS } from "@/lib/outbox/current-webhook-secret";
 import { getOwnApplicationOrThrow } from "./get-application";
 import type { DeveloperActor } from "@/lib/core/tenancy/actor";
-import { ownApplicationScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { newWebhookSecret } from "@/lib/outbox/signing";
 
 /** The webhook signing secret ("whsec_..."), created on first use for older applications. */
@@ -15,8 +14,8 @@ export async function revealWebhookSecret(actor: DeveloperActor, ref: string): P
 export async function rotateWebhookSecret(actor: DeveloperActor, ref: string): Promise<string> {
   const app = await getOwnApplicationOrThrow(actor, ref);
   const secret = newWebhookSecret();
-  await prisma.application.updateMany({
-    where: { AND: [{ id: app.id }, ownApplicationScope(actor)] },
+  await scopedDb(actor).application.updateMany({
+    where: { id: app.id },
     data: {
       webhookSecretEnc: encryptSecret(secret),
       previousWebhookSecretEnc: app.webhookSecretEnc,

@@ -1,14 +1,13 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { billingAccountScope, userScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { isGuid } from "@/lib/core/validation";
 import { toBillingEntry } from "./transform";
 
 /** An account the actor may see or assign (lib/core/tenancy/scope.ts); 404 otherwise. */
 export async function getBillingAccountOrThrow(actor: Actor, accountId: string) {
   const account = isGuid(accountId)
-    ? await prisma.billingAccount.findFirst({ where: { AND: [{ id: accountId.toLowerCase() }, billingAccountScope(actor)] } })
+    ? await scopedDb(actor).billingAccount.findFirst({ where: { id: accountId.toLowerCase() } })
     : null;
   if (!account) throw notFound(`Billing account ${accountId}`);
   return account;
@@ -25,9 +24,9 @@ const byDomainAndLogin = [{ domain: { name: "asc" } }, { login: "asc" }] as cons
 export async function getBillingAccount(actor: Actor, accountId: string) {
   const account = await getBillingAccountOrThrow(actor, accountId);
   const [members, candidates] = await Promise.all([
-    prisma.user.findMany({ where: { AND: [{ accountId: account.id }, userScope(actor)] }, select: userSummary, orderBy: [...byDomainAndLogin] }),
-    prisma.user.findMany({
-      where: { AND: [{ OR: [{ accountId: null }, { accountId: { not: account.id } }] }, userScope(actor)] },
+    scopedDb(actor).user.findMany({ where: { accountId: account.id }, select: userSummary, orderBy: [...byDomainAndLogin] }),
+    scopedDb(actor).user.findMany({
+      where: { OR: [{ accountId: null }, { accountId: { not: account.id } }] },
       select: userSummary,
       orderBy: [...byDomainAndLogin],
       take: CANDIDATES,

@@ -1,12 +1,10 @@
-import { prisma } from "@/lib/core/db/client";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { billingAccountScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { toBillingEntry } from "./transform";
 
 /** The developer's accounts with their member counts, oldest first (the portal's Billing page). */
 export async function listBillingAccounts(actor: Actor) {
-  const accounts = await prisma.billingAccount.findMany({
-    where: billingAccountScope(actor),
+  const accounts = await scopedDb(actor).billingAccount.findMany({
     include: { _count: { select: { members: true } } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });

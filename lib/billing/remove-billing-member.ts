@@ -1,7 +1,6 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { userScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { isGuid } from "@/lib/core/validation";
 import { getBillingAccountOrThrow } from "./get-billing-account";
 
@@ -9,7 +8,7 @@ import { getBillingAccountOrThrow } from "./get-billing-account";
 export async function removeBillingMember(actor: Actor, accountId: string, userGuid: string) {
   const account = await getBillingAccountOrThrow(actor, accountId);
   const { count } = isGuid(userGuid)
-    ? await prisma.user.updateMany({ where: { AND: [{ id: userGuid.toLowerCase(), accountId: account.id }, userScope(actor)] }, data: { accountId: null } })
+    ? await scopedDb(actor).user.updateMany({ where: { id: userGuid.toLowerCase(), accountId: account.id }, data: { accountId: null } })
     : { count: 0 };
   if (count === 0) throw notFound(`Member ${userGuid} of this account`);
 }

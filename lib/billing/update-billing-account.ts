@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { billingAccountScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { assertAccountNameFree, developerOnly } from "./create-billing-account";
 import { getBillingAccountOrThrow } from "./get-billing-account";
 import type { UpdateBillingAccountInput } from "./schemas";
@@ -13,6 +13,6 @@ export async function updateBillingAccount(actor: Actor, accountId: string, inpu
   if (input.name && input.name !== account.name) {
     await assertAccountNameFree(prisma, actor.developerId, input.name);
   }
-  const { count } = await prisma.billingAccount.updateMany({ where: { AND: [{ id: account.id }, billingAccountScope(actor)] }, data: input });
+  const { count } = await scopedDb(actor).billingAccount.updateMany({ where: { id: account.id }, data: input });
   if (count === 0) throw notFound(`Billing account ${accountId}`);
 }

@@ -1,7 +1,6 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { callScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { ensureCallsReady } from "./calls-ready";
 import { telephonyEngine } from "@/lib/telephony/configured-engine";
@@ -12,7 +11,7 @@ export async function getCallOrThrow(actor: Actor, guid: string, callId: string 
   await ensureCallsReady();
   const user = await getUserOrThrow(actor, guid);
   const id = Number(callId);
-  const call = Number.isSafeInteger(id) ? await prisma.call.findFirst({ where: { AND: [{ id, userId: user.id }, callScope(actor)] }, include: withLegs }) : null;
+  const call = Number.isSafeInteger(id) ? await scopedDb(actor).call.findFirst({ where: { id, userId: user.id }, include: withLegs }) : null;
   if (!call) throw notFound(`Call ${callId} of user ${guid}`);
   return call;
 }

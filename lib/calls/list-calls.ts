@@ -1,8 +1,7 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "@/lib/core/db/client";
 import { toPage, type ListQuery } from "@/lib/http/rest/list-query";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { callScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { ensureCallsReady } from "./calls-ready";
 import { toCallEntries } from "./get-call";
@@ -11,10 +10,11 @@ import { withLegs } from "./transform";
 /** A page of the calls `owner` selects (a user's, an application's) within the actor's scope, newest first. */
 export async function pageOfCalls(actor: Actor, owner: Prisma.CallWhereInput, query: ListQuery) {
   await ensureCallsReady();
-  const where: Prisma.CallWhereInput = { AND: [owner, callScope(actor), query.where] };
+  const where: Prisma.CallWhereInput = { AND: [owner, query.where] };
+  const db = scopedDb(actor);
   const [total, rows] = await Promise.all([
-    prisma.call.count({ where }),
-    prisma.call.findMany({ where, include: withLegs, skip: query.skip, take: query.take, orderBy: [{ startTime: "desc" }, { id: "desc" }] }),
+    db.call.count({ where }),
+    db.call.findMany({ where, include: withLegs, skip: query.skip, take: query.take, orderBy: [{ startTime: "desc" }, { id: "desc" }] }),
   ]);
   return toPage(query, total, await toCallEntries(rows));
 }

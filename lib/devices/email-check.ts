@@ -6,7 +6,7 @@ import { fieldError } from "@/lib/core/errors/api-error";
 import { log } from "@/lib/core/log";
 import { sendMail } from "@/lib/mail/send-mail";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { deviceScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { countOf } from "@/lib/core/text/count-of";
 
 // Email devices are checked by a message with a 6-digit code and a link. Only SHA-256 hashes are
@@ -32,8 +32,8 @@ export async function sendEmailCheck(actor: Actor, device: { id: string; address
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const token = randomToken(24);
   const expiresAt = new Date(Date.now() + config().emailCodeTtlMs);
-  const scoped = { AND: [{ id: device.id }, deviceScope(actor)] };
-  await prisma.device.updateMany({
+  const scoped = { id: device.id };
+  await scopedDb(actor).device.updateMany({
     where: scoped,
     data: { checkStatus: "pending", verified: false, verifyCodeHash: codeHash(device.id, code), verifyTokenHash: sha256(token), verifyExpiresAt: expiresAt, verifyAttempts: 0 },
   });
@@ -55,7 +55,7 @@ export async function sendEmailCheck(actor: Actor, device: { id: string; address
     });
   } catch (error) {
     log.warn("verification email not sent", { device: device.id, error: String(error) });
-    await prisma.device.updateMany({ where: scoped, data: { checkStatus: "failed", ...cleared } });
+    await scopedDb(actor).device.updateMany({ where: scoped, data: { checkStatus: "failed", ...cleared } });
   }
 }
 
@@ -64,19 +64,20 @@ export async function checkEmailCode(actor: Actor, device: { id: string; verifyC
   const ask = 'ask for a new email with PUT {"verifyBy": "mailCheck"}';
   if (!device.verifyCodeHash || !device.verifyExpiresAt) throw codeRefused(`no code is pending for this device: ${ask}`);
   if (device.verifyExpiresAt <= new Date()) throw codeRefused(`has expired: ${ask}`);
-  const scoped = { AND: [{ id: device.id, verifyCodeHash: device.verifyCodeHash }, deviceScope(actor)] };
+  const db = scopedDb(actor);
+  const scoped = { id: device.id, verifyCodeHash: device.verifyCodeHash };
   const given = Buffer.from(codeHash(device.id, code));
   if (!timingSafeEqual(given, Buffer.from(device.verifyCodeHash))) {
     const tries = device.verifyAttempts + 1;
     if (tries >= MAX_CODE_TRIES) {
-      await prisma.device.updateMany({ where: scoped, data: { checkStatus: "failed", ...cleared } });
+      await db.device.updateMany({ where: scoped, data: { checkStatus: "failed", ...cleared } });
       throw codeRefused(`is wrong, and that was the last try: ${ask}`);
     }
-    await prisma.device.updateMany({ where: scoped, data: { verifyAttempts: { increment: 1 } } });
+    await db.device.updateMany({ where: scoped, data: { verifyAttempts: { increment: 1 } } });
     throw codeRefused(`is wrong: ${MAX_CODE_TRIES - tries} tries left`);
   }
   // Conditional on the same hash: of two requests with the right code, one uses it.
-  const { count } = await prisma.device.updateMany({ where: scoped, data: passed });
+  const { count } = await db.device.updateMany({ where: scoped, data: passed });
   if (count === 0) throw codeRefused(`was already used: ${ask}`);
 }
 

@@ -1,7 +1,6 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { deviceScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { normalizeDeviceId } from "@/lib/core/address";
 import { toDeviceEntry, withNumber, type DeviceRow } from "./transform";
@@ -21,7 +20,7 @@ export async function getDeviceOrThrow(actor: Actor, guid: string, deviceId: str
   const user = await getUserOrThrow(actor, guid);
   const address = storedAddress(deviceId);
   const device = address
-    ? await prisma.device.findFirst({ where: { AND: [{ userId: user.id, address }, deviceScope(actor)] }, include: withNumber })
+    ? await scopedDb(actor).device.findFirst({ where: { userId: user.id, address }, include: withNumber })
     : null;
   if (!device) throw notFound(`Device ${deviceId} of user ${guid}`);
   return { ...device, user: { id: user.id, domainId: user.domainId } };

@@ -1,8 +1,7 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound, fieldError } from "@/lib/core/errors/api-error";
 import { withoutUnchangedReadOnly } from "@/lib/http/rest/read-only-fields";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { deviceScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { schemeOf } from "@/lib/core/address";
 import { runCcfTest } from "./ccf-test";
 import { assertVerifyBy, givenOptions } from "./create-device";
@@ -26,8 +25,8 @@ export async function updateDevice(actor: Actor, guid: string, deviceId: string,
   if (verifyCode !== undefined && scheme !== "mailto") {
     throw fieldError("verifyCode", "only email devices are checked with a code");
   }
-  const { count } = await prisma.device.updateMany({
-    where: { AND: [{ id: device.id }, deviceScope(actor)] },
+  const { count } = await scopedDb(actor).device.updateMany({
+    where: { id: device.id },
     data: {
       ...(name !== undefined ? { name } : {}),
       ...(label !== undefined ? { label } : {}),

@@ -1,16 +1,14 @@
-import { prisma } from "@/lib/core/db/client";
 import { toApplicationEntry } from "@/lib/applications/transform";
 import { parseListQuery } from "@/lib/http/rest/list-query";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { domainScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { listUsers } from "@/lib/users/list-users";
 import { getDomainOrThrow } from "./get-domain";
 
 // The portal's read model of domains: each with how many applications and users it holds.
 
 export async function listDomainOverviews(actor: Actor) {
-  const domains = await prisma.domain.findMany({
-    where: domainScope(actor),
+  const domains = await scopedDb(actor).domain.findMany({
     include: { _count: { select: { applications: true, users: true } } },
     orderBy: { name: "asc" },
   });
@@ -27,7 +25,7 @@ export async function listDomainOverviews(actor: Actor) {
 export async function getDomainOverview(actor: Actor, name: string, usersQuery = new URLSearchParams()) {
   const domain = await getDomainOrThrow(actor, name);
   const [applications, users] = await Promise.all([
-    prisma.application.findMany({ where: { domainId: domain.id }, include: { domain: true }, orderBy: { createdAt: "asc" } }),
+    scopedDb(actor).application.findMany({ where: { domainId: domain.id }, include: { domain: true }, orderBy: { createdAt: "asc" } }),
     listUsers(actor, parseListQuery(usersQuery, {}), { domainId: domain.id }),
   ]);
   return {

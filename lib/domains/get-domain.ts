@@ -1,12 +1,11 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { domainScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { isStorableText } from "@/lib/core/validation";
 import { toDomainEntry } from "./schemas";
 
 export async function getDomainOrThrow(actor: Actor, name: string) {
-  const domain = isStorableText(name) ? await prisma.domain.findFirst({ where: { AND: [{ name }, domainScope(actor)] } }) : null;
+  const domain = isStorableText(name) ? await scopedDb(actor).domain.findFirst({ where: { name } }) : null;
   if (!domain) throw notFound(`Domain ${name}`);
   return domain;
 }

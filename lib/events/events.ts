@@ -5,7 +5,7 @@ import { prisma } from "@/lib/core/db/client";
 import { ApiError, notFound } from "@/lib/core/errors/api-error";
 import { parseListQuery, toPage, type ListQuery } from "@/lib/http/rest/list-query";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { eventScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { EVENT_STATUSES, eventFilterable, isEventStatus, type EventEntry } from "./contracts";
 import { kickDelivery, publishEvent } from "@/lib/outbox/publish";
 
@@ -40,16 +40,17 @@ export function toEventEntry(event: Event, attempts?: DeliveryAttempt[]): EventE
 export async function listEvents(actor: Actor, appId: string, query: ListQuery) {
   const app = await getOwnApplicationOrThrow(actor, appId);
   const where: Prisma.EventWhereInput = { AND: [{ applicationId: app.id }, query.where] };
-  const [total, rows] = await prisma.$transaction([
-    prisma.event.count({ where }),
-    prisma.event.findMany({ where, skip: query.skip, take: query.take, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+  const db = scopedDb(actor);
+  const [total, rows] = await db.$transaction([
+    db.event.count({ where }),
+    db.event.findMany({ where, skip: query.skip, take: query.take, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
   ]);
   return toPage(query, total, rows.map((e) => toEventEntry(e)));
 }
 
 async function getEventOrThrow(actor: Actor, appId: string, eventId: string) {
   const app = await getOwnApplicationOrThrow(actor, appId);
-  const event = await prisma.event.findFirst({
+  const event = await scopedDb(actor).event.findFirst({
     where: { id: eventId, applicationId: app.id },
     include: { attemptLog: { orderBy: { attemptedAt: "asc" } } },
   });
@@ -65,12 +66,12 @@ export async function getEvent(actor: Actor, appId: string, eventId: string) {
 /** Sends the same event (same id) again from the start of the retry schedule. */
 export async function replayEvent(actor: Actor, appId: string, eventId: string) {
   const event = await getEventOrThrow(actor, appId, eventId);
-  await prisma.event.updateMany({
-    where: { AND: [{ id: event.id }, eventScope(actor)] },
+  await scopedDb(actor).event.updateMany({
+    where: { id: event.id },
     data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), deliveredAt: null },
   });
   kickDelivery();
-  return toEventEntry(await prisma.event.findUniqueOrThrow({ where: { id: event.id } }));
+  return toEventEntry(await scopedDb(actor).event.findUniqueOrThrow({ where: { id: event.id } }));
 }
 
 /** Publishes a TestEvent to the application's notification URL (recorded as disabled when it has none). */
@@ -119,6 +120,6 @@ export function eventLogQuery(filters: EventLogFilters): ListQuery {
 /** The event types an application has had, for the portal's type filter. */
 export async function listEventTypes(actor: Actor, appId: string): Promise<string[]> {
   const app = await getOwnApplicationOrThrow(actor, appId);
-  const types = await prisma.event.groupBy({ by: ["type"], where: { applicationId: app.id }, orderBy: { type: "asc" } });
+  const types = await scopedDb(actor).event.groupBy({ by: ["type"], where: { applicationId: app.id }, orderBy: { type: "asc" } });
   return types.map((t) => t.type);
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { prisma } from "@/lib/core/db/client";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { deviceScope, messageScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 
 export const labelEntrySchema = z
@@ -17,8 +16,8 @@ export type LabelEntry = z.infer<typeof labelEntrySchema>;
 export async function listLabels(actor: Actor, guid: string): Promise<LabelEntry[]> {
   const user = await getUserOrThrow(actor, guid);
   const [devices, messages] = await Promise.all([
-    prisma.device.groupBy({ by: ["label"], where: { AND: [{ userId: user.id, label: { not: null } }, deviceScope(actor)] }, _count: { _all: true } }),
-    prisma.message.groupBy({ by: ["label"], where: { AND: [{ userId: user.id, label: { not: null } }, messageScope(actor)] }, _count: { _all: true } }),
+    scopedDb(actor).device.groupBy({ by: ["label"], where: { userId: user.id, label: { not: null } }, _count: { _all: true } }),
+    scopedDb(actor).message.groupBy({ by: ["label"], where: { userId: user.id, label: { not: null } }, _count: { _all: true } }),
   ]);
   const labels = [...new Set([...devices, ...messages].map((l) => l.label!))].sort((a, b) => a.localeCompare(b));
   return labels.map((label) => ({

@@ -1,17 +1,15 @@
-import { prisma } from "@/lib/core/db/client";
 import type { MailboxAttachment } from "./send-mail";
 import type { DeveloperActor } from "@/lib/core/tenancy/actor";
-import { mailboxScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 
 export const MAILBOX_PAGE_SIZE = 50;
 
 /** The newest messages of the dev mailbox addressed to users of the developer's domains. */
 export async function listMailbox(actor: DeveloperActor, page = 0) {
-  const where = mailboxScope(actor);
+  const db = scopedDb(actor);
   const [total, messages] = await Promise.all([
-    prisma.mailboxMessage.count({ where }),
-    prisma.mailboxMessage.findMany({
-      where,
+    db.mailboxMessage.count(),
+    db.mailboxMessage.findMany({
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: page * MAILBOX_PAGE_SIZE,
       take: MAILBOX_PAGE_SIZE,

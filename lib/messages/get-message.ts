@@ -1,7 +1,6 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { messageScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { isGuid } from "@/lib/core/validation";
 import { applyDueReports } from "./apply-sms-reports";
@@ -12,7 +11,7 @@ export async function getMessageOrThrow(actor: Actor, guid: string, folder: stri
   const user = await getUserOrThrow(actor, guid);
   if (isGuid(messageId)) await applyDueReports({ messageId: messageId.toLowerCase() });
   const message = isGuid(messageId)
-    ? await prisma.message.findFirst({ where: { AND: [{ id: messageId.toLowerCase(), userId: user.id, folder }, messageScope(actor)] }, include: withRecipients })
+    ? await scopedDb(actor).message.findFirst({ where: { id: messageId.toLowerCase(), userId: user.id, folder }, include: withRecipients })
     : null;
   if (!message) throw notFound(`Message ${messageId} in folder ${folder} of user ${guid}`);
   return message;

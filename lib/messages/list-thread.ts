@@ -1,6 +1,5 @@
-import { prisma } from "@/lib/core/db/client";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { deviceScope, messageScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { toMessageEntry, withRecipients } from "./transform";
 
@@ -11,12 +10,11 @@ export const counterpartOf = (message: { type: string; from?: string; dest?: str
 /** An SMS conversation of the user with one address, oldest first (the last 50; deleted ones left out). */
 export async function listSmsThread(actor: Actor, guid: string, counterpart: string) {
   const user = await getUserOrThrow(actor, guid);
-  const rows = await prisma.message.findMany({
+  const rows = await scopedDb(actor).message.findMany({
     where: {
       AND: [
         { userId: user.id, folder: { not: "deleted" } },
         { OR: [{ type: "InboundSms", fromAddress: counterpart }, { type: "OutboundSms", recipients: { some: { destination: counterpart } } }] },
-        messageScope(actor),
       ],
     },
     include: withRecipients,
@@ -34,8 +32,8 @@ export async function smsNumbersOf(actor: Actor, guid: string): Promise<string[]
 /** The purpose numbers (SMS-capable ones when `smsOnly`) the user holds, as tel: addresses, oldest first. */
 export async function heldNumbersOf(actor: Actor, guid: string, smsOnly: boolean): Promise<string[]> {
   const user = await getUserOrThrow(actor, guid);
-  const devices = await prisma.device.findMany({
-    where: { AND: [{ userId: user.id, phoneNumber: { is: { ...(smsOnly ? { sms: true } : {}), status: "allocated" } } }, deviceScope(actor)] },
+  const devices = await scopedDb(actor).device.findMany({
+    where: { userId: user.id, phoneNumber: { is: { ...(smsOnly ? { sms: true } : {}), status: "allocated" } } },
     select: { address: true },
     orderBy: { createdAt: "asc" },
   });

@@ -3,7 +3,7 @@ import { requireBillingAccount } from "@/lib/billing/require-billing-account";
 import { prisma } from "@/lib/core/db/client";
 import { fieldError } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { deviceScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { createMessage } from "./create-message";
 import { getMessage } from "./get-message";
@@ -25,8 +25,8 @@ const senderRefused = (sender: string) =>
 export async function sendSms(actor: Actor, guid: string, input: SendSmsInput) {
   const user = await getUserOrThrow(actor, guid);
   const sender = telOf(input.sender);
-  const number = await prisma.device.findFirst({
-    where: { AND: [{ userId: user.id, address: `service:${sender.slice(4)}`, phoneNumber: { is: { sms: true, status: "allocated" } } }, deviceScope(actor)] },
+  const number = await scopedDb(actor).device.findFirst({
+    where: { userId: user.id, address: `service:${sender.slice(4)}`, phoneNumber: { is: { sms: true, status: "allocated" } } },
     select: { id: true },
   });
   if (!number) throw senderRefused(sender);

@@ -1,6 +1,5 @@
-import { prisma } from "@/lib/core/db/client";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { applicationScope, callScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { activityOf, overviewWindow, type Activity } from "./days";
 
 export interface ApplicationCount {
@@ -12,12 +11,11 @@ export interface ApplicationCount {
 
 /** Calls of the actor's users started each day of the window, and the applications that placed the most (their Calls pages list them). */
 export async function callActivity(actor: Actor, window = overviewWindow()): Promise<Activity & { byApplication: ApplicationCount[] }> {
-  const where = { AND: [callScope(actor), { startTime: { gte: window.since } }] };
-  const calls = await prisma.call.findMany({ where, select: { startTime: true, applicationId: true } });
+  const calls = await scopedDb(actor).call.findMany({ where: { startTime: { gte: window.since } }, select: { startTime: true, applicationId: true } });
   const perApp = new Map<string, number>();
   for (const c of calls) perApp.set(c.applicationId, (perApp.get(c.applicationId) ?? 0) + 1);
-  const apps = await prisma.application.findMany({
-    where: { AND: [applicationScope(actor), { id: { in: [...perApp.keys()] } }] },
+  const apps = await scopedDb(actor).application.findMany({
+    where: { id: { in: [...perApp.keys()] } },
     select: { id: true, displayName: true, name: true },
   });
   const byApplication = apps

@@ -1,6 +1,5 @@
-import { prisma } from "@/lib/core/db/client";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { billingAccountScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { listBillingAccounts } from "@/lib/billing/list-billing-accounts";
 import { overviewWindow } from "./days";
 
@@ -19,15 +18,16 @@ export interface AccountCredit {
 export async function creditActivity(actor: Actor, window = overviewWindow()): Promise<AccountCredit[]> {
   const accounts = await listBillingAccounts(actor);
   const ids = accounts.map((a) => a.accountId);
-  const scoped = { account: billingAccountScope(actor), accountId: { in: ids } };
+  const scoped = { accountId: { in: ids } };
+  const db = scopedDb(actor);
   const [entries, before] = await Promise.all([
-    prisma.ledgerEntry.findMany({
+    db.ledgerEntry.findMany({
       where: { AND: [scoped, { createdAt: { gte: window.since } }] },
       select: { accountId: true, createdAt: true, balanceAfter: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
     // Each account's balance when the window opened: its last entry before it.
-    prisma.ledgerEntry.findMany({
+    db.ledgerEntry.findMany({
       where: { AND: [scoped, { createdAt: { lt: window.since } }] },
       select: { accountId: true, balanceAfter: true },
       orderBy: [{ accountId: "asc" }, { createdAt: "desc" }, { id: "desc" }],

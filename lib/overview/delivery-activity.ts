@@ -1,6 +1,5 @@
-import { prisma } from "@/lib/core/db/client";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { applicationScope, eventScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { countByDay, overviewWindow } from "./days";
 import type { ApplicationCount } from "./call-activity";
 
@@ -28,8 +27,8 @@ export interface DeliveryActivity {
 
 /** Webhook events of the actor's applications created in the window, by delivery status and day. */
 export async function deliveryActivity(actor: Actor, window = overviewWindow()): Promise<DeliveryActivity> {
-  const events = await prisma.event.findMany({
-    where: { AND: [eventScope(actor), { createdAt: { gte: window.since } }] },
+  const events = await scopedDb(actor).event.findMany({
+    where: { createdAt: { gte: window.since } },
     select: { createdAt: true, status: true, applicationId: true },
   });
   const timesOf = (status: string) => events.filter((e) => e.status === status).map((e) => e.createdAt);
@@ -40,8 +39,8 @@ export async function deliveryActivity(actor: Actor, window = overviewWindow()):
     const n = perApp.get(e.applicationId) ?? { count: 0, failed: 0 };
     perApp.set(e.applicationId, { count: n.count + 1, failed: n.failed + (e.status === "failed" ? 1 : 0) });
   }
-  const apps = await prisma.application.findMany({
-    where: { AND: [applicationScope(actor), { id: { in: [...perApp.keys()] } }] },
+  const apps = await scopedDb(actor).application.findMany({
+    where: { id: { in: [...perApp.keys()] } },
     select: { id: true, displayName: true, name: true },
   });
   return {

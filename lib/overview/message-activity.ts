@@ -1,6 +1,5 @@
-import { prisma } from "@/lib/core/db/client";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { messageScope, userScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { activityOf, overviewWindow, type Activity } from "./days";
 
 export interface UserCount {
@@ -15,12 +14,11 @@ export interface UserCount {
  * window, and the users with the most (their Messages pages list them).
  */
 export async function messageActivity(actor: Actor, window = overviewWindow()): Promise<Activity & { byUser: UserCount[] }> {
-  const where = { AND: [messageScope(actor), { time: { gte: window.since } }] };
-  const messages = await prisma.message.findMany({ where, select: { time: true, userId: true } });
+  const messages = await scopedDb(actor).message.findMany({ where: { time: { gte: window.since } }, select: { time: true, userId: true } });
   const perUser = new Map<string, number>();
   for (const m of messages) perUser.set(m.userId, (perUser.get(m.userId) ?? 0) + 1);
-  const users = await prisma.user.findMany({
-    where: { AND: [userScope(actor), { id: { in: [...perUser.keys()] } }] },
+  const users = await scopedDb(actor).user.findMany({
+    where: { id: { in: [...perUser.keys()] } },
     select: { id: true, login: true, domain: { select: { name: true } } },
   });
   const byUser = users

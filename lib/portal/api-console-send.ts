@@ -1,11 +1,11 @@
 import "server-only";
 import { config } from "@/lib/core/config";
+import { REST_PREFIX, restUrl } from "@/lib/core/urls";
 import { signRequest } from "@/lib/http/oauth/sign-request";
 
 // Signing and sending for the API console (api-console.ts): every request is signed here, on the
 // server, and goes to this server's /rest/1.0 and nowhere else.
 
-export const REST_BASE_PATH = "/rest/1.0";
 const TIMEOUT_MS = 20_000;
 
 /** Why nothing useful came back, in words for the developer. */
@@ -26,11 +26,11 @@ export interface Signer {
   tokenSecret?: string;
 }
 
-/** The absolute URL for a checked path, refused if it would somehow leave this server's /rest/1.0. */
-export function restUrlFor(path: string): string {
+/** restUrl of a checked path, refused if it would somehow leave this server's /rest/1.0. */
+export function consoleRestUrl(path: string): string {
   const base = new URL(config().publicUrl);
-  const url = new URL(`${config().publicUrl}${REST_BASE_PATH}${path}`);
-  const prefix = `${base.pathname.replace(/\/$/, "")}${REST_BASE_PATH}/`;
+  const url = new URL(restUrl(path));
+  const prefix = `${base.pathname.replace(/\/$/, "")}${REST_PREFIX}/`;
   if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) {
     throw new Error("The console refused a URL outside this server's REST API.");
   }
@@ -52,7 +52,7 @@ async function send(url: string, init: RequestInit): Promise<{ response: Respons
     const reason = cause?.code ?? cause?.message ?? (error as Error).message;
     throw new ConsoleError(
       "The request could not be sent",
-      `The server could not reach its own API at ${config().publicUrl}${REST_BASE_PATH} (${reason}). Check that PUBLIC_URL points at this server.`,
+      `The server could not reach its own API at ${restUrl("")} (${reason}). Check that PUBLIC_URL points at this server.`,
     );
   }
 }
@@ -85,7 +85,7 @@ async function problemDetail(response: Response): Promise<string> {
 
 /** xAuth: trades the user's login and password for an access token of this application. */
 export async function logIn(signer: Signer, login: string, password: string) {
-  const url = restUrlFor("/login");
+  const url = consoleRestUrl("/login");
   const signed = signRequest({ method: "POST", url, ...signer, extraOAuthParams: { x_auth_username: login, x_auth_password: password } });
   const { response } = await send(url, { method: "POST", headers: { Authorization: signed.authorization } });
   if (response.status !== 200) {
@@ -105,7 +105,7 @@ export async function logIn(signer: Signer, login: string, password: string) {
 /** Revokes the console's token so it does not outlive the request. */
 export async function logOut(signer: Required<Signer>): Promise<boolean> {
   try {
-    const url = restUrlFor("/logout");
+    const url = consoleRestUrl("/logout");
     const signed = signRequest({ method: "POST", url, ...signer });
     const { response } = await send(url, { method: "POST", headers: { Authorization: signed.authorization } });
     await response.body?.cancel();

@@ -4,7 +4,7 @@ import { getPortalApplication } from "@/lib/applications/get-application";
 import { revealConsumerSecret } from "@/lib/applications/secrets";
 import { developerActor } from "@/lib/core/tenancy/actor";
 import { holdsSecret, shownResponse, type ShownResponse } from "./api-console-redact";
-import { ConsoleError, logIn, logOut, restUrlFor, signAndSend, type Signer } from "./api-console-send";
+import { ConsoleError, consoleRestUrl, logIn, logOut, signAndSend, type Signer } from "./api-console-send";
 
 // The developer portal's API console: signs one REST call as one of the developer's applications
 // (two-legged, or as a user of its domain logged in with xAuth for this call only) and sends it to
@@ -108,7 +108,7 @@ export async function sendConsoleRequest(developerId: string, appId: string, raw
   // Owner check first: this throws "not found" for an application of another developer.
   const app = await getPortalApplication(developerActor(developerId), appId);
   const consumerSecret = await revealConsumerSecret(developerActor(developerId), app.internalId);
-  const url = restUrlFor(path);
+  const url = consoleRestUrl(path);
   const signer: Signer = { consumerKey: app.consumerKey, consumerSecret };
 
   let session: { token: string; tokenSecret: string; userGuid: string } | undefined;

@@ -1,8 +1,7 @@
 import type { AccessToken } from "@prisma/client";
-import { prisma } from "@/lib/core/db/client";
 import { toPage, type ListQuery } from "@/lib/http/rest/list-query";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { sessionScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import type { SessionEntry } from "./contracts";
 import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
@@ -21,10 +20,12 @@ function toSessionEntry(t: AccessToken & { application: { name: string; domain: 
 /** A page of the user's live sessions that the actor may see; an unknown or foreign user is a 404. */
 export async function listSessions(actor: Actor, userGuid: string, query: ListQuery) {
   const user = await getUserOrThrow(actor, userGuid);
-  const where = { AND: [sessionScope(actor), { userId: user.id }, query.where] };
+  // Live sessions only: scopedDb adds the tenancy, not the liveness.
+  const where = { AND: [{ revokedAt: null, userId: user.id }, query.where] };
+  const db = scopedDb(actor);
   const [total, rows] = await Promise.all([
-    prisma.accessToken.count({ where }),
-    prisma.accessToken.findMany({
+    db.accessToken.count({ where }),
+    db.accessToken.findMany({
       where,
       include: { application: { select: { name: true, domain: { select: { name: true } } } } },
       skip: query.skip,

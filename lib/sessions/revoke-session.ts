@@ -1,13 +1,12 @@
-import { prisma } from "@/lib/core/db/client";
 import { forgetCachedCredentials } from "@/lib/http/oauth/credential-cache";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { sessionScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 
 /** Revokes one live session of the user, if the actor may see it; 404 otherwise. */
 export async function revokeSession(actor: Actor, userGuid: string, sessionId: string): Promise<void> {
-  const { count } = await prisma.accessToken.updateMany({
-    where: { AND: [sessionScope(actor), { id: sessionId, userId: userGuid }] },
+  const { count } = await scopedDb(actor).accessToken.updateMany({
+    where: { revokedAt: null, id: sessionId, userId: userGuid },
     data: { revokedAt: new Date() },
   });
   if (count === 0) throw notFound(`Session ${sessionId}`);

@@ -1,6 +1,5 @@
-import { prisma } from "@/lib/core/db/client";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { guestTokenScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getTokenOrThrow } from "./get-token";
 
 /**
@@ -10,5 +9,5 @@ import { getTokenOrThrow } from "./get-token";
 export async function deleteToken(actor: Actor, guid: string, tokenId: string): Promise<void> {
   const token = await getTokenOrThrow(actor, guid, tokenId);
   if (token.revokedAt) return;
-  await prisma.guestToken.updateMany({ where: { AND: [{ id: token.id, revokedAt: null }, guestTokenScope(actor)] }, data: { revokedAt: new Date() } });
+  await scopedDb(actor).guestToken.updateMany({ where: { id: token.id, revokedAt: null }, data: { revokedAt: new Date() } });
 }

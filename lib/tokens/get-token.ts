@@ -1,7 +1,6 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { guestTokenScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { isGuid } from "@/lib/core/validation";
 import { toTokenEntry, withActiveCalls } from "./transform";
@@ -10,7 +9,7 @@ import { toTokenEntry, withActiveCalls } from "./transform";
 export async function getTokenOrThrow(actor: Actor, guid: string, tokenId: string) {
   const user = await getUserOrThrow(actor, guid);
   const token = isGuid(tokenId)
-    ? await prisma.guestToken.findFirst({ where: { AND: [{ id: tokenId.toLowerCase(), userId: user.id }, guestTokenScope(actor)] }, include: withActiveCalls() })
+    ? await scopedDb(actor).guestToken.findFirst({ where: { id: tokenId.toLowerCase(), userId: user.id }, include: withActiveCalls() })
     : null;
   if (!token) throw notFound(`Token ${tokenId} of user ${guid}`);
   return token;

@@ -1,7 +1,6 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { userScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { updateUser } from "@/lib/users/update-user";
 import { isGuid } from "@/lib/core/validation";
 import { getBillingAccountOrThrow } from "@/lib/billing/get-billing-account";
@@ -21,7 +20,7 @@ export async function addBillingMember(actor: Actor, accountId: string, ref: str
   const account = await getBillingAccountOrThrow(actor, accountId);
   const where = userRef(ref.trim());
   const user = where
-    ? await prisma.user.findFirst({ where: { AND: [where, userScope(actor)] }, select: { id: true, account: { select: { id: true, name: true } } } })
+    ? await scopedDb(actor).user.findFirst({ where, select: { id: true, account: { select: { id: true, name: true } } } })
     : null;
   if (!user) throw notFound(`User ${ref.trim()}`);
   const entry = await updateUser(actor, user.id, { accountId: account.id });

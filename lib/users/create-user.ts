@@ -3,7 +3,7 @@ import { hashPassword } from "@/lib/core/crypto/password";
 import { prisma } from "@/lib/core/db/client";
 import { ApiError, notFound, fieldError } from "@/lib/core/errors/api-error";
 import { createdWithOf, type Actor, type ApplicationActor, type DeveloperActor } from "@/lib/core/tenancy/actor";
-import { domainScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import type { CreateUserInput } from "./schemas";
 import { toUserEntry } from "./transform";
 import { withDomainName } from "@/lib/core/tenancy/with-domain-name";
@@ -39,8 +39,9 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
   }
   const domainName = input.domain ?? (actor.kind === "application" ? actor.domainName : undefined);
   if (!domainName) throw fieldError("domain", "is required");
-  const ownDomain = actor.kind === "application" ? { id: actor.domainId } : domainScope(actor);
-  const domain = await prisma.domain.findFirst({ where: { AND: [{ name: domainName }, ownDomain] } });
+  // An application creates users in its own domain only, not in the domains it created.
+  const ownDomain = actor.kind === "application" ? { id: actor.domainId } : {};
+  const domain = await scopedDb(actor).domain.findFirst({ where: { name: domainName, ...ownDomain } });
   if (!domain) throw notFound(`Domain ${domainName}`);
   const accountId = input.accountId === undefined ? await defaultAccountId(actor, domain.id) : await assignableAccountId(actor, input.accountId);
   const createdById = await creatingDeveloperId(actor);
@@ -49,7 +50,7 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
   const passwordHash = await hashPassword(input.password);
   // The unique index on (domain, login) decides, so two creates of one login at once cannot both pass.
   const user = await unlessTaken(
-    prisma.user.create({
+    scopedDb(actor).user.create({
       data: {
         domainId: domain.id,
         login: input.login,

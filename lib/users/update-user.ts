@@ -1,10 +1,9 @@
 import { assignableAccountId } from "@/lib/billing/assignable-account";
 import { hashPassword } from "@/lib/core/crypto/password";
-import { prisma } from "@/lib/core/db/client";
 import { notFound, fieldError } from "@/lib/core/errors/api-error";
 import { withoutUnchangedReadOnly } from "@/lib/http/rest/read-only-fields";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { userScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "@/lib/core/tenancy/scoped-db";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { USER_READ_ONLY, type UpdateUserInput } from "./schemas";
 import { toUserEntry } from "./transform";
@@ -20,8 +19,8 @@ export async function updateUser(actor: Actor, guid: string, input: UpdateUserIn
   // Sending back the current account (or none) is not a change, so a user's token may PUT its GET representation.
   const accountChanged = changes.accountId !== undefined && changes.accountId !== (current.accountId ?? null);
   const accountId = accountChanged ? await assignableAccountId(actor, changes.accountId!) : undefined;
-  const { count } = await prisma.user.updateMany({
-    where: { AND: [{ id: current.guid }, userScope(actor)] },
+  const { count } = await scopedDb(actor).user.updateMany({
+    where: { id: current.guid },
     data: {
       ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
       ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
@@ -32,5 +31,5 @@ export async function updateUser(actor: Actor, guid: string, input: UpdateUserIn
     },
   });
   if (count === 0) throw notFound(`User ${guid}`);
-  return toUserEntry(await prisma.user.findUniqueOrThrow({ where: { id: current.guid }, include: withDomainName }));
+  return toUserEntry(await scopedDb(actor).user.findUniqueOrThrow({ where: { id: current.guid }, include: withDomainName }));
 }

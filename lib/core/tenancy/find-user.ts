@@ -1,7 +1,6 @@
-import { prisma } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/api-error";
 import type { Actor } from "@/lib/core/tenancy/actor";
-import { userScope } from "@/lib/core/tenancy/scope";
+import { scopedDb } from "./scoped-db";
 import { isGuid } from "@/lib/core/validation";
 import { withDomainName } from "./with-domain-name";
 
@@ -10,7 +9,7 @@ import { withDomainName } from "./with-domain-name";
 /** The user if the actor may see it; 404 otherwise (another tenant's user looks like no user). */
 export async function getUserOrThrow(actor: Actor, guid: string) {
   const user = isGuid(guid)
-    ? await prisma.user.findFirst({ where: { AND: [{ id: guid.toLowerCase() }, userScope(actor)] }, include: withDomainName })
+    ? await scopedDb(actor).user.findFirst({ where: { id: guid.toLowerCase() }, include: withDomainName })
     : null;
   if (!user) throw notFound(`User ${guid}`);
   return user;

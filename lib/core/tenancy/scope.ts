@@ -78,19 +78,23 @@ export function eventScope(actor: Actor): Prisma.EventWhereInput {
 }
 
 /**
- * Login sessions (access tokens) that are still live: a user sees all of its own; an application
- * those it holds for users of its domain; a developer those of its domains' users.
+ * Access tokens of an actor's tenancy: a user all of its own; an application those it holds for users of
+ * its domain; a developer those of its domains' users.
  */
-export function sessionScope(actor: Actor): Prisma.AccessTokenWhereInput {
-  const live = { revokedAt: null };
+export function accessTokenScope(actor: Actor): Prisma.AccessTokenWhereInput {
   switch (actor.kind) {
     case "developer":
-      return { ...live, user: { domain: { ownerId: actor.developerId } } };
+      return { user: { domain: { ownerId: actor.developerId } } };
     case "application":
-      return { ...live, applicationId: actor.applicationId, user: { domainId: actor.domainId } };
+      return { applicationId: actor.applicationId, user: { domainId: actor.domainId } };
     case "user":
-      return { ...live, userId: actor.userId };
+      return { userId: actor.userId };
   }
+}
+
+/** Login sessions: the access tokens an actor sees (accessTokenScope) that are still live. */
+export function sessionScope(actor: Actor): Prisma.AccessTokenWhereInput {
+  return { revokedAt: null, ...accessTokenScope(actor) };
 }
 
 /** Devices of the users an actor may see (a user only its own). */

@@ -4,8 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { buttonSecondary } from "@/components/styles";
 import { getPortalApplication } from "@/lib/applications/get-application";
 import { developerActor } from "@/lib/core/tenancy/actor";
-import { config } from "@/lib/core/config";
-import { REST_BASE_PATH } from "@/lib/portal/api-console-send";
+import { restUrl } from "@/lib/core/urls";
 import { requireDeveloper } from "@/lib/portal/session";
 import { sendConsoleRequestAction } from "./actions";
 import { ApiConsoleForm } from "./api-console-form";
@@ -38,7 +37,7 @@ export default async function ApiConsolePage({ params }: Props) {
         }
       />
       <ApiConsoleForm
-        baseUrl={`${config().publicUrl}${REST_BASE_PATH}`}
+        baseUrl={restUrl("")}
         appPublicId={app.id}
         domain={app.domain}
         suspended={app.suspended}
