@@ -77,6 +77,8 @@ const UNSCOPED = {
   IdempotencyRecord: "replay records, keyed by the credential",
   SimulatorAction: "the simulator's queue, written by the engine",
   PendingVoicemail: "the voicemail job's queue, written by the engine",
+  SipEngineCommand: "the SIP engine's queue, written by the engine",
+  SmsPart: "the SMS carrier's acknowledged parts, written by the SMS outbox; read through their recipient",
   MediaFolder: "ACL levels per item: lib/media/media-scope.ts",
   MediaFile: "ACL levels per item: lib/media/media-scope.ts",
 } satisfies Record<Exclude<Prisma.ModelName, ScopedModel>, string>;
