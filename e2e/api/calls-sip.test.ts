@@ -11,7 +11,8 @@ import { afterAll, describe, expect, it } from "vitest";
 const ROOT = path.resolve(__dirname, "..", "..");
 const SCENARIO = path.join(ROOT, "e2e", "support", "sip-calls-scenario.ts");
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
-const SCENARIO_LIMIT_MS = 150_000;
+// Most of it is the server start and the first requests on a loaded machine (2.5 min measured at load 30).
+const SCENARIO_LIMIT_MS = 280_000;
 
 function missing(): string | null {
   if (spawnSync("baresip", ["-h"], { stdio: "ignore" }).error) return "Debian's baresip is not installed (.ci/run installs it)";
@@ -37,7 +38,7 @@ describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${ski
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("connects two baresip phones, a phone's BYE completes the call, no answer and busy are refused as such, PUT active=false hangs both up", { timeout: 160_000 }, async () => {
+  it("connects two baresip phones, a phone's BYE completes the call, no answer and busy are refused as such, PUT active=false hangs both up", { timeout: 300_000 }, async () => {
     scenario = spawn("unshare", ["-n", TSX, "--no-cache", SCENARIO, dir], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     scenario.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
