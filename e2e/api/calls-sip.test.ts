@@ -11,7 +11,8 @@ import { afterAll, describe, expect, it } from "vitest";
 const ROOT = path.resolve(__dirname, "..", "..");
 const SCENARIO = path.join(ROOT, "e2e", "support", "sip-calls-scenario.ts");
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
-const SCENARIO_LIMIT_MS = 150_000;
+// Most of it is the server start and the first requests on a loaded machine (2.5 min measured at load 30).
+const SCENARIO_LIMIT_MS = 280_000;
 
 function missing(): string | null {
   if (spawnSync("baresip", ["-h"], { stdio: "ignore" }).error) return "Debian's baresip is not installed (.ci/run installs it)";
@@ -37,7 +38,7 @@ describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${ski
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("connects two baresip phones, a phone's BYE completes the call, no answer and busy are refused as such", { timeout: 160_000 }, async () => {
+  it("connects two baresip phones, a phone's BYE completes the call, no answer and busy are refused as such, PUT active=false hangs both up", { timeout: 300_000 }, async () => {
     scenario = spawn("unshare", ["-n", TSX, "--no-cache", SCENARIO, dir], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     scenario.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -55,13 +56,17 @@ describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${ski
     const report = JSON.parse(line!.slice("REPORT ".length));
 
     expect(report.connected).toEqual({ status: 201, callStatus: "CONNECTED", legs: ["ANSWERED", "ANSWERED"] });
-    expect(report.aliceHeardHz[0]).toBe(660);
-    expect(report.bobHeardHz[0]).toBe(440);
+    // Each phone heard the other's tone (alice says 440 Hz, bob 660 Hz): RTP went phone to phone.
+    expect(report.aliceHeardHz).toEqual([660, 660]);
+    expect(report.bobHeardHz).toEqual([440, 440]);
     expect(report.ended).toEqual({ status: "COMPLETED", legs: ["HUNGUP", "HUNGUP"] });
     expect(report.unanswered).toEqual({ status: 409, code: "call_not_answered" });
     expect(report.again).toEqual({ status: 201, callStatus: "CONNECTED" });
     expect(report.busy).toEqual({ status: 409, code: "call_busy" });
-    expect(report.hungUp).toBe(200);
+    // PUT active=false: the engine's BYE reaches both phones after the commit.
+    expect(report.beforeHangup).toEqual({ callStatus: "CONNECTED", legs: ["ANSWERED", "ANSWERED"] });
+    expect(report.hungUp).toEqual({ status: 200, callStatus: "COMPLETED", legs: ["HUNGUP", "HUNGUP"] });
+    expect(report.endedOnPhones).toEqual([2, 2]);
     expect(code).toBe(0);
     expect(fs.readdirSync(dir)).toEqual([]);
   });

@@ -54,9 +54,11 @@ async function main(): Promise<unknown> {
     const unanswered = await app("POST", `/calls/${guid}`, { json: { legs: [carol.address("carol"), bob.address("bob")] } });
     const again = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), bob.address("bob")] } });
     const busy = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), carol.address("carol")] } });
-    const hungUp = await app("DELETE", `/calls/${guid}/${again.body.entry.id}`);
-    await alice.waitFor("terminated", 4000, 2);
-    await bob.waitFor("terminated", 4000, 2);
+    const beforeHangup = await app("GET", `/calls/${guid}/${again.body.entry.id}`);
+    const hungUp = await app("PUT", `/calls/${guid}/${again.body.entry.id}`, { json: { active: false } });
+    const endedOnPhones = () => [alice, bob].map((phone) => phone.log.split(/Call with \S+ terminated/).length - 1);
+    for (let i = 0; i < 40 && endedOnPhones().some((count) => count < 2); i++) await sleep(200);
+    const afterDelete = await app("GET", `/calls/${guid}/${again.body.entry.id}`);
     for (const phone of phones) await phone.stop();
     return {
       connected,
@@ -64,7 +66,11 @@ async function main(): Promise<unknown> {
       unanswered: { status: unanswered.status, code: unanswered.body?.code ?? unanswered.body?.error ?? unanswered.text.slice(0, 300) },
       again: { status: again.status, callStatus: again.body?.entry?.status },
       busy: { status: busy.status, code: busy.body?.code ?? busy.body?.error ?? busy.text.slice(0, 300) },
-      hungUp: hungUp.status,
+      beforeHangup: { callStatus: beforeHangup.body?.entry?.status, legs: beforeHangup.body?.entry ? legsOf(beforeHangup.body.entry) : beforeHangup.text },
+      hungUp: { status: hungUp.status, callStatus: afterDelete.body?.entry?.status, legs: afterDelete.body?.entry ? legsOf(afterDelete.body.entry) : afterDelete.text },
+      // Calls each phone saw end: the first by alice's BYE, the second by the engine's BYE after DELETE.
+      endedOnPhones: endedOnPhones(),
+      phoneSteps: [alice, bob].map((phone) => phone.log.match(/rejected call[^\n[]*|Call with \S+ terminated[^\n[]*|Call established[^\n[]*/g)),
       aliceHeardHz: alice.heardWavs().map((file) => toneHzOfWav(file)),
       bobHeardHz: bob.heardWavs().map((file) => toneHzOfWav(file)),
     };

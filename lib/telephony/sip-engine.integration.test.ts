@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { embeddedDatabaseUrl } from "@/lib/core/db/embedded";
 
 // The SIP engine between two real phones: Debian's baresip, inside a network namespace the test
 // creates (unshare -n, as root), with an embedded database on a Unix socket; the namespace's side
@@ -38,7 +39,9 @@ describe.skipIf(skipReason !== null)(`SipEngine calling two baresip phones${skip
   });
 
   it("connects A and B by 3PCC after the commit, RTP flows phone to phone, a BYE ends both; busy and no answer map right", { timeout: 110_000 }, async () => {
-    scenario = spawn("unshare", ["-n", TSX, "--no-cache", SCENARIO, dir], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    // The scenario serves its embedded database from <dir>/db; the engine's client finds it through DATABASE_URL.
+    const env = { ...process.env, DATABASE_URL: embeddedDatabaseUrl(path.join(dir, "db", "socket")), DB_EMBEDDED: "1" };
+    scenario = spawn("unshare", ["-n", TSX, "--no-cache", SCENARIO, dir], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     scenario.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     scenario.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

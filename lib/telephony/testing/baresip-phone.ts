@@ -67,7 +67,8 @@ export class BaresipPhone {
     const accounts = this.accounts.map((a) => `<${this.address(a.user)}>;regint=0;answermode=${a.answer};audio_codecs=PCMU,PCMA`);
     fs.writeFileSync(path.join(this.dir, "config"), config.join("\n") + "\n");
     fs.writeFileSync(path.join(this.dir, "accounts"), accounts.join("\n") + "\n");
-    fs.writeFileSync(path.join(this.dir, "say.wav"), toneWav(8, this.toneHz));
+    // baresip ends a call when its aufile source runs out: long enough for any scenario here.
+    fs.writeFileSync(path.join(this.dir, "say.wav"), toneWav(60, this.toneHz));
     fs.writeFileSync(path.join(this.dir, "alert.wav"), toneWav(1, 880));
     const phone = spawn("stdbuf", ["-oL", "baresip", "-f", this.dir], { stdio: ["pipe", "pipe", "pipe"] });
     this.process = phone;

@@ -40,9 +40,7 @@ async function main(): Promise<unknown> {
     const pool = new pg.Pool({ connectionString: embedded.url, max: 1 });
     await migrate(pool);
     await pool.end();
-    // The engine's client reads DATABASE_URL when first imported.
-    process.env.DATABASE_URL = embedded.url;
-    process.env.DB_EMBEDDED = "1";
+    // The test started this process with DATABASE_URL naming this database's socket (<dir>/db/socket).
     const { prisma } = await import("@/lib/core/db/client");
     const { SipEngine } = await import("../sip-engine");
     for (const phone of phones) await phone.start();
