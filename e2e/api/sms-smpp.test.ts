@@ -21,7 +21,16 @@ const lastFour = (s: { destination: string }) => s.destination.slice(-4);
 
 function receiptFor(submit: ReceivedSubmit) {
   const stat = lastFour(submit) === "0002" ? "UNDELIV" : lastFour(submit) === "0003" ? undefined : "DELIVRD";
-  if (stat) setTimeout(() => void smsc.sendReceipt(submit.messageId, stat, stat === "DELIVRD" ? "000" : "001").catch(() => undefined), 300);
+  if (stat) setTimeout(() => void sendUntilAnswered(submit.messageId, stat), 300);
+}
+
+/** As an SMSC does, a receipt whose bind dropped is sent again on the next bind. */
+async function sendUntilAnswered(messageId: string, stat: string) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const answer = await smsc.sendReceipt(messageId, stat, stat === "DELIVRD" ? "000" : "001").catch(() => undefined);
+    if (answer === 0) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 beforeAll(async () => {
@@ -46,7 +55,7 @@ beforeAll(async () => {
   });
   baseUrl = server.baseUrl;
   app = client(baseUrl);
-}, 120_000);
+}, 300_000); // a second server, started beside the suite's own, on a loaded machine
 
 afterAll(async () => {
   await server?.stop();
@@ -88,7 +97,9 @@ describe("SMS over SMPP through the REST API", () => {
     const res = await user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients, body: "Meet at 6?", sender: user.number } });
     expect(res.status, res.text).toBe(201);
     const id = res.body.entry.id;
-    expect(statuses(res)).toEqual(["SENT", "SENT", "SENT", "FAILED"]);
+    // The receipts follow 300 ms after each acknowledgement: on a loaded machine they may be applied before the 201 is read.
+    const [first, second, ...rest] = statuses(res);
+    expect([["SENT", "DELIVERED"].includes(first!), ["SENT", "FAILED"].includes(second!), rest]).toEqual([true, true, ["SENT", "FAILED"]]);
     expect(res.body.entry.recipients[3].detail).toBe("The carrier refused: ESME_RINVDSTADR (0x0000000B).");
     for (const r of recipients.slice(0, 3)) {
       expect(smsc.accepted.filter((s) => s.destination === digits(r))).toEqual([
