@@ -3,7 +3,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Database drivers stay outside the bundle: PGlite ships WASM, pg has optional native bits.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "@prisma/client", "nodemailer"],
+  // mpg123-decoder (WASM, the local transcription service's MP3 decoder) starts workers the bundler cannot follow.
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "@prisma/client", "nodemailer", "mpg123-decoder"],
   poweredByHeader: false,
   // Each route's modules load on its first request, not all at start (Next.js preloads every entry by
   // default): 10-18 MB less for an idle server, the first request to a route pays the load

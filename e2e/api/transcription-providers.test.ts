@@ -4,7 +4,8 @@ import { POCKETSPHINX_INSTALL_COMMAND } from "@/lib/transcription/local-provider
 import { client } from "../support/api-client";
 import { demo } from "../support/fixtures";
 import { waitFor } from "../support/receiver";
-import { leaveVoicemail, userWithPurposeNumber } from "../support/voicemail";
+import { INBOUND_RING_MS } from "@/lib/telephony/simulator-behaviour";
+import { randomCaller, userWithPurposeNumber } from "../support/voicemail";
 
 // The transcription services beside the simulator, through the REST API: a voicemail left by the
 // simulator's caller (flite's speech), transcribed by the service the user turned on.
@@ -28,6 +29,24 @@ async function turnOnForVoicemail(guid: string, serviceId: string) {
   expect(turnedOn.body.entry).toMatchObject({ id: serviceId, voicemail: true });
 }
 
+/** As leaveVoicemail (e2e/support/voicemail.ts), waiting longer: speech synthesis takes seconds of CPU on a loaded machine. */
+async function leaveVoicemail(user: { guid: string; number: string }) {
+  const rang = await app("POST", "/simulator/inbound-call", { json: { from: randomCaller(), to: `tel:${user.number}` } });
+  expect(rang.status, rang.text).toBe(201);
+  const callId = String(rang.body.entry.id);
+  const advanced = await app("POST", "/simulator/clock", { json: { advanceSeconds: INBOUND_RING_MS / 1000 + 1 } });
+  expect(advanced.status, advanced.text).toBeLessThan(300);
+  const message = await waitFor(
+    async () => {
+      const res = await app("GET", `/messages/${user.guid}/inbox?filterBy=type&filterValue=Voicemail`);
+      return (res.body.entry as Array<Record<string, any>> | undefined)?.find((m) => m.callId === callId);
+    },
+    120_000,
+    `the voicemail of call ${callId}`,
+  );
+  return { callId, message };
+}
+
 async function settledMessage(guid: string, id: string) {
   return waitFor(
     async () => {
@@ -43,7 +62,7 @@ describe("transcription services through the REST API", { timeout: 300_000 }, ()
   it.skipIf(missing.length > 0)("local (pocketsphinx): the simulator's voicemail becomes a transcript with its words, and TranscriptionReady carries it", async () => {
     const user = await userWithPurposeNumber(baseUrl);
     await turnOnForVoicemail(user.guid, "local");
-    const { callId, message } = await leaveVoicemail(baseUrl, user);
+    const { callId, message } = await leaveVoicemail(user);
     const settled = await settledMessage(user.guid, message.id);
     expect(settled).toMatchObject({ transcriptionStatus: "transcribed" });
     expect(settled.transcript).toMatch(/call me back/);
@@ -67,7 +86,7 @@ describe("transcription services through the REST API", { timeout: 300_000 }, ()
   it("a provider that fails (openai-compatible without a server configured) leaves notAvailable with the reason, after its retries", async () => {
     const user = await userWithPurposeNumber(baseUrl);
     await turnOnForVoicemail(user.guid, "openai-compatible");
-    const { message } = await leaveVoicemail(baseUrl, user);
+    const { message } = await leaveVoicemail(user);
     const settled = await settledMessage(user.guid, message.id);
     expect(settled).toMatchObject({ transcriptionStatus: "notAvailable", transcriptionDetail: "openai-compatible: TRANSCRIPTION_OPENAI_URL is not set" });
     expect(settled.transcript).toBeUndefined();
