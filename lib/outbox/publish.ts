@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Application } from "@prisma/client";
 import { after } from "next/server";
-import type { Tx } from "@/lib/core/db/client";
+import { prisma, type Tx } from "@/lib/core/db/client";
 import { log } from "@/lib/core/log";
 import { restUrl } from "@/lib/core/urls";
 import type { NewEvent } from "./new-event";
@@ -30,7 +30,7 @@ function webhookSettings(tx: Tx, applicationId: string): Promise<WebhookSettings
       where: { id: applicationId },
       select: { notificationUrl: true, webhookDisabledAt: true, eventNames: true, receiverWatchedUntil: true },
     });
-  if (typeof (tx as { $transaction?: unknown }).$transaction === "function") return read(); // the client itself, not a transaction: nothing to share
+  if (tx === prisma) return read(); // the client itself, not a transaction: nothing to share
   const known = settingsInTx.get(tx) ?? settingsInTx.set(tx, new Map()).get(tx)!;
   let settings = known.get(applicationId);
   if (!settings) {
