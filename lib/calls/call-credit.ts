@@ -36,17 +36,21 @@ async function debitMinutes(tx: Tx, call: Paying, accountId: string, price: Pris
   await tx.call.update({ where: { id: call.id }, data: { paidMinutes: { increment: count } } });
 }
 
-/**
- * Reserves a new call's first minute from the user's account, in the transaction that opens the
- * call: 409 credit_exhausted when the balance cannot pay it (the transaction then rolls back and
- * no call exists). The price of that minute is the call's price for every minute after it.
- */
-export async function reserveFirstMinute(tx: Tx, call: Paying, accountId: string): Promise<void> {
+/** What a minute costs from the account now: a new call's price for every one of its minutes (open-call.ts writes it). */
+export async function minutePriceOf(tx: Tx, accountId: string): Promise<Prisma.Decimal> {
   const { currency } = await tx.billingAccount.findUniqueOrThrow({ where: { id: accountId }, select: { currency: true } });
-  const price = unitPrice(currency, "call_minute");
+  return unitPrice(currency, "call_minute");
+}
+
+/**
+ * Reserves a new call's first minute, in the transaction that opened the call with its account, its
+ * minute price and one paid minute: 409 credit_exhausted when the balance cannot pay it (the
+ * transaction then rolls back and no call exists).
+ */
+export async function reserveFirstMinute(tx: Tx, call: Paying): Promise<void> {
+  if (!call.billingAccountId || !call.minutePrice) throw new Error(`reserveFirstMinute: call ${call.id} was opened without its account and price`);
   const description = `Call ${call.id}: first minute, reserved when the call was placed`;
-  await chargeAccount(tx, { accountId, item: "call_minute", unitPrice: price, userId: call.userId, reference: `call:${call.id}`, description });
-  await tx.call.update({ where: { id: call.id }, data: { billingAccountId: accountId, minutePrice: price, paidMinutes: 1 } });
+  await chargeAccount(tx, { accountId: call.billingAccountId, item: "call_minute", unitPrice: call.minutePrice, userId: call.userId, reference: `call:${call.id}`, description });
 }
 
 /** Once connected: the engine reports `timer` when the paid minutes run out. */

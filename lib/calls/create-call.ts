@@ -9,10 +9,10 @@ import { kickDelivery } from "@/lib/outbox/publish";
 import type { Actor } from "@/lib/core/tenancy/actor";
 import { getUserOrThrow } from "@/lib/core/tenancy/find-user";
 import { watchCall } from "./call-changes";
-import { reserveFirstMinute } from "./call-credit";
+import { minutePriceOf, reserveFirstMinute } from "./call-credit";
 import { ensureCallsReady } from "./calls-ready";
 import { telephonyEngine } from "@/lib/telephony/configured-engine";
-import { getCall } from "./get-call";
+import { toCallEntries } from "./get-call";
 import { legOutcome } from "./leg-outcome";
 import { openCall } from "./open-call";
 import type { CreateCallInput } from "./schemas";
@@ -97,6 +97,7 @@ export async function createCall(actor: Actor, guid: string, input: CreateCallIn
 
   const call = await prisma.$transaction(async (tx) => {
     const { accountId } = await requireBillingAccount(user.id, tx);
+    const minutePrice = await minutePriceOf(tx, accountId);
     const at = await telephonyEngine().now(user.domainId, tx);
     const opened = await openCall(tx, {
       user,
@@ -107,11 +108,12 @@ export async function createCall(actor: Actor, guid: string, input: CreateCallIn
       announce: input.announce,
       outbound: true,
       at,
+      billing: { accountId, minutePrice },
     });
     for (const leg of opened.legs) await telephonyEngine().originate(tx, { callId: opened.id, legId: leg.id, address: leg.address }, callerId);
     await tx.callLeg.updateMany({ where: { callId: opened.id }, data: { status: "CONNECTING" } });
     // Last: it locks the account's row until the commit, and concurrent calls of the account queue there.
-    await reserveFirstMinute(tx, opened, accountId);
+    await reserveFirstMinute(tx, opened);
     return opened;
   });
   kickDelivery();
@@ -121,27 +123,30 @@ export async function createCall(actor: Actor, guid: string, input: CreateCallIn
     .tick()
     .catch((error) => log.error("telephony tick after placing a call failed", { callId: call.id, error: String(error) }));
   const outcome = await waitForConnect(call.id);
-  if (outcome.status === "CONNECTED") return getCall(actor, guid, call.id);
+  // The user was found in the actor's scope above, and the call is the user's: no second lookup.
+  if (outcome.status === "CONNECTED") return (await toCallEntries([outcome]))[0]!;
   throw refusal(outcome, guid);
 }
 
 /**
- * The call once connected or ended, or as it stands after CALL_CONNECT_WAIT_MS: read again at each
- * change the engine reports for it (call-changes.ts), and every RECHECK_MS in case one was lost.
+ * The call once connected or ended, or as it stands after CALL_CONNECT_WAIT_MS: its state is read
+ * again at each change the engine reports for it (call-changes.ts), and every RECHECK_MS in case
+ * one was lost; the call with its legs once, at the end.
  */
 async function waitForConnect(callId: number): Promise<CallRow> {
   const deadline = Date.now() + config().CALL_CONNECT_WAIT_MS;
   const watch = watchCall(callId);
   try {
     for (;;) {
-      const call = await prisma.call.findUniqueOrThrow({ where: { id: callId }, include: withLegs });
+      const state = await prisma.call.findUniqueOrThrow({ where: { id: callId }, select: { connectTime: true, active: true } });
       const left = deadline - Date.now();
-      if (call.connectTime || !call.active || left <= 0) return call;
+      if (state.connectTime || !state.active || left <= 0) break;
       await watch.wait(Math.min(RECHECK_MS, left));
     }
   } finally {
     watch.close();
   }
+  return prisma.call.findUniqueOrThrow({ where: { id: callId }, include: withLegs });
 }
 
 /** The problem for a call that did not connect: which leg, why, and where the call is. */

@@ -9,7 +9,7 @@ import { endCall, endLeg, finishRecording } from "./end-call";
 import { telephonyEngine } from "@/lib/telephony/configured-engine";
 import { callChanged } from "./call-changes";
 import { createInboundCall, onInboundCallNotAnswered } from "./inbound-call";
-import { lockCall } from "./lock-call";
+import { lockCall, lockCallOfLeg } from "./lock-call";
 import { playToLegs } from "./play";
 import type { CallStatus } from "./schemas";
 import { withLegs, type CallRow } from "./transform";
@@ -39,12 +39,11 @@ export async function handleEngineEvent(tx: Tx, event: EngineEvent): Promise<voi
     if (stop) await endCall(tx, event.callId, "COMPLETED", event.at, { reason: stop });
     return;
   }
-  const target = await tx.callLeg.findUnique({ where: { id: event.legId }, select: { callId: true } });
-  if (!target) return;
-  await lockCall(tx, target.callId);
-  const leg = await tx.callLeg.findUnique({ where: { id: event.legId }, include: { call: { include: withLegs } } });
-  if (!leg || !leg.call.active || isEnded(leg.status as LegStatus)) return;
-  const call = leg.call;
+  const callId = await lockCallOfLeg(tx, event.legId);
+  if (callId === undefined) return;
+  const call = await tx.call.findUnique({ where: { id: callId }, include: withLegs });
+  const leg = call?.legs.find((l) => l.id === event.legId);
+  if (!call || !leg || !call.active || isEnded(leg.status as LegStatus)) return;
   const at = event.at;
   switch (event.kind) {
     case "ringing":
@@ -68,9 +67,10 @@ export async function handleEngineEvent(tx: Tx, event: EngineEvent): Promise<voi
 }
 
 async function legAnswered(tx: Tx, call: CallRow, legId: number, at: Date): Promise<void> {
-  await tx.callLeg.update({ where: { id: legId }, data: { status: "ANSWERED", answerTime: at } });
+  const answered = await tx.callLeg.update({ where: { id: legId }, data: { status: "ANSWERED", answerTime: at } });
   await publishCallEvent(tx, call, "CallLegAnswered", { leg: legId, status: "ANSWERED", answered_timestamp: at.toISOString() });
-  const updated = await tx.call.findUniqueOrThrow({ where: { id: call.id }, include: withLegs });
+  // The call as a re-read would give it: it is locked, and this leg is all that changed since it was read.
+  const updated: CallRow = { ...call, legs: call.legs.map((l) => (l.id === legId ? answered : l)) };
   const [first, second] = updated.legs;
   if (updated.connectTime) return telephonyEngine().bridge(tx, call.id, [legId]);
   if (first?.status !== "ANSWERED" || second?.status !== "ANSWERED") return;

@@ -1,3 +1,4 @@
+import type { Prisma } from "@prisma/client";
 import type { Tx } from "@/lib/core/db/client";
 import { publishCallEvent } from "./call-events";
 import { bootId } from "./boot-id";
@@ -12,6 +13,8 @@ export interface NewCall {
   announce?: string;
   outbound: boolean;
   at: Date;
+  /** An outbound call's account and minute price: its first minute is then reserved (call-credit.ts reserveFirstMinute). */
+  billing?: { accountId: string; minutePrice: Prisma.Decimal };
 }
 
 /** Writes a call with its legs (all STARTED) and publishes CallInitiated; the caller then dials them. */
@@ -29,6 +32,7 @@ export async function openCall(tx: Tx, input: NewCall): Promise<CallRow> {
       outbound: input.outbound,
       startTime: input.at,
       bootId: bootId(),
+      ...(input.billing ? { billingAccountId: input.billing.accountId, minutePrice: input.billing.minutePrice, paidMinutes: 1 } : {}),
       legs: { create: input.legs.map((address) => ({ address, startTime: input.at })) },
     },
     include: withLegs,

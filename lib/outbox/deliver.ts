@@ -1,6 +1,6 @@
 import type { Application, Event, Prisma } from "@prisma/client";
 import { config } from "@/lib/core/config";
-import { prisma } from "@/lib/core/db/client";
+import { prisma, sql } from "@/lib/core/db/client";
 import { log } from "@/lib/core/log";
 import { runWithCaps, type ConcurrencyCaps } from "@/lib/core/run-with-caps";
 import { jobsSignature } from "@/lib/http/jobs-auth";
@@ -65,7 +65,14 @@ export function leaseMs(endpoints: string[], timeoutMs: number, caps = SEND_CAPS
   return timeoutMs * rounds + LEASE_MARGIN_MS;
 }
 
+/** Whether any event is due: one plain statement, where claiming would open a transaction to find none (most rounds after a call's change). */
+async function anyDueEvent(now: Date): Promise<boolean> {
+  const { rows } = await sql(`SELECT 1 FROM "Event" WHERE status = 'pending' AND "nextAttemptAt" <= $1::timestamp LIMIT 1`, [now.toISOString()]);
+  return rows.length > 0;
+}
+
 async function claimDueEvents(limit: number): Promise<ClaimedEvent[]> {
+  if (!(await anyDueEvent(new Date()))) return [];
   return prisma.$transaction(async (tx) => {
     const now = new Date();
     const rows = await tx.$queryRaw<{ id: string; notificationUrl: string | null }[]>`

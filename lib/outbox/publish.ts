@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { Application } from "@prisma/client";
 import { after } from "next/server";
-import type { Tx } from "@/lib/core/db/client";
+import { prisma, type Tx } from "@/lib/core/db/client";
 import { log } from "@/lib/core/log";
 import { restUrl } from "@/lib/core/urls";
 import type { NewEvent } from "./new-event";
@@ -17,6 +18,29 @@ export interface EventPayload {
 
 export const newEventId = () => `evt_${Date.now().toString(36)}${randomBytes(10).toString("base64url")}`;
 
+type WebhookSettings = Pick<Application, "notificationUrl" | "webhookDisabledAt" | "eventNames" | "receiverWatchedUntil">;
+
+/** Each open transaction's reading of the applications it published for: a call's answer publishes three events. */
+const settingsInTx = new WeakMap<Tx, Map<string, Promise<WebhookSettings>>>();
+
+/** The application's webhook settings, read once per transaction (a change committed meanwhile is a race either way). */
+function webhookSettings(tx: Tx, applicationId: string): Promise<WebhookSettings> {
+  const read = async () =>
+    tx.application.findUniqueOrThrow({
+      where: { id: applicationId },
+      select: { notificationUrl: true, webhookDisabledAt: true, eventNames: true, receiverWatchedUntil: true },
+    });
+  if (tx === prisma) return read(); // the client itself, not a transaction: nothing to share
+  const known = settingsInTx.get(tx) ?? settingsInTx.set(tx, new Map()).get(tx)!;
+  let settings = known.get(applicationId);
+  if (!settings) {
+    settings = read();
+    known.set(applicationId, settings);
+    settings.catch(() => known.delete(applicationId));
+  }
+  return settings;
+}
+
 /**
  * Writes the event to the outbox inside the caller's transaction: it exists if and only if the
  * change that caused it commits. Delivery happens later (kickDelivery, and the scheduler). It is
@@ -24,10 +48,7 @@ export const newEventId = () => `evt_${Date.now().toString(36)}${randomBytes(10)
  * show and send exactly what was written.
  */
 export async function publishEvent(tx: Tx, event: NewEvent): Promise<EventPayload> {
-  const app = await tx.application.findUniqueOrThrow({
-    where: { id: event.applicationId },
-    select: { notificationUrl: true, webhookDisabledAt: true, eventNames: true, receiverWatchedUntil: true },
-  });
+  const app = await webhookSettings(tx, event.applicationId);
   const resource = restUrl(event.resourcePath);
   const { type, params } = app.eventNames === "original" ? inOriginalNames(event, resource) : event;
   const payload: EventPayload = { id: newEventId(), type, time: new Date().toISOString(), resource, params };
