@@ -4,7 +4,19 @@
 const nextConfig = {
   // Database drivers stay outside the bundle: PGlite ships WASM, pg has optional native bits.
   // mpg123-decoder (WASM, the local transcription service's MP3 decoder) starts workers the bundler cannot follow.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "@prisma/client", "nodemailer", "mpg123-decoder"],
+  // zod too: the HTTP server in front of Next (scripts/serve.ts) loads it for the configuration, and as an
+  // external package Next's bundles share that one instance (scripts/compile-server.mjs) instead of
+  // carrying their own copy (docs/decisions.md, "Footprint").
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "pg",
+    "@prisma/adapter-pg",
+    "@prisma/client",
+    "nodemailer",
+    "mpg123-decoder",
+    "zod",
+  ],
   poweredByHeader: false,
   // Each route's modules load on its first request, not all at start (Next.js preloads every entry by
   // default): 10-18 MB less for an idle server, the first request to a route pays the load

@@ -35,6 +35,24 @@ function staleness() {
 }
 
 /**
+ * zod as the one instance Next.js's route bundles import (zod is in next.config.js's
+ * serverExternalPackages, which Turbopack loads as an ES module): its ES module build, through Node's
+ * require() of ES modules, not its CommonJS build, a second copy of the whole library in the server
+ * (docs/decisions.md, "Footprint"). Resolved at run time from .build/, as `require("zod")` would be.
+ */
+export const zodAsNextLoadsIt = {
+  name: "zod-es-module",
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, () => ({ path: "zod", namespace: "zod-es-module" }));
+    build.onLoad({ filter: /.*/, namespace: "zod-es-module" }, () => ({
+      contents: 'module.exports = require(require("node:path").join(require.resolve("zod/package.json"), "..", "index.js"));',
+      loader: "js",
+      resolveDir: OUT_DIR,
+    }));
+  },
+};
+
+/**
  * Brings .build/start.js and .build/serve.js up to date and returns the launcher's path. Safe when
  * several processes start at once (the API tests): each file is written under a temporary name and
  * renamed into place.
@@ -59,6 +77,7 @@ export async function compiledLauncher() {
       metafile: true,
       sourcemap: "linked",
       logLevel: "warning",
+      plugins: [zodAsNextLoadsIt],
     });
     // esbuild's service process (buildSync keeps one too, behind a worker thread) ends here, not with the launcher.
     await esbuild.stop();

@@ -86,7 +86,7 @@ export function sample(root: number): Sample {
 export const total = (values: Partial<Record<Role, number>>) => Object.values(values).reduce((sum, value) => sum + (value ?? 0), 0);
 
 /** Signed two-legged `GET /users?count=20` by the demo application at `port`, each request fresh. */
-function signedReads(port: number) {
+export function signedReads(port: number) {
   const baseUrl = `http://localhost:${port}`;
   return autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -104,16 +104,11 @@ function signedReads(port: number) {
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const rssMb = (pid: number) => kb(read(pid, "status"), "VmRSS") / 1024;
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const rssMb = (pid: number) => kb(read(pid, "status"), "VmRSS") / 1024;
 
-/**
- * A second `.build/serve.js` beside the deployment's server, with its command line and environment
- * (so on the same database: the launcher's socket admits a second connection), on another port:
- * what each extra web worker would add. Idle 5 s after it is healthy, its peak under the signed
- * reads sent to it alone, and 60 s after.
- */
-async function measureExtraServer(root: number): Promise<Footprint["extraServer"]> {
+/** The running web server under `root`: its node executable, arguments, environment and folder. */
+export function serverCommandOf(root: number): { executable: string; args: string[]; env: Record<string, string>; cwd: string } | undefined {
   const serverPid = descendantPids(root).find((pid) => roleOf(pid) === "server");
   if (!serverPid) return undefined;
   const [executable, ...args] = read(serverPid, "cmdline").split("\0").filter(Boolean);
@@ -123,18 +118,41 @@ async function measureExtraServer(root: number): Promise<Footprint["extraServer"
       .filter(Boolean)
       .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
   );
-  const port = await freePort();
+  return { executable: executable!, args, env, cwd: fs.readlinkSync(`/proc/${serverPid}/cwd`) };
+}
+
+/** Starts another `.build/serve.js` like the one under `root`, on `port`, with extra node flags and environment. */
+export function spawnExtraServer(root: number, port: number, options: { flags?: string[]; env?: Record<string, string>; logFile: string }) {
+  const command = serverCommandOf(root);
+  if (!command) return undefined;
+  const args = [...command.args];
   const at = args.findIndex((a) => /serve\.js$/.test(a));
   args.splice(at + 1, 1, String(port));
-  const logFile = path.join(os.tmpdir(), `switchboard-extra-server-${process.pid}.log`);
-  onCleanup(async () => fs.rmSync(logFile, { force: true }));
-  const server = spawn(executable!, args, { cwd: fs.readlinkSync(`/proc/${serverPid}/cwd`), env: { ...process.env, ...env, PORT: String(port) }, stdio: ["ignore", fs.openSync(logFile, "a"), fs.openSync(logFile, "a")] });
+  args.splice(at, 0, ...(options.flags ?? []));
+  const log = fs.openSync(options.logFile, "a");
+  const server = spawn(command.executable, args, { cwd: command.cwd, env: { ...process.env, ...command.env, ...options.env, PORT: String(port) }, stdio: ["ignore", log, log] });
   const stop = onCleanup(async () => {
     if (server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise((r) => server.once("exit", r));
     server.kill("SIGTERM");
     await exited;
   });
+  return { server, stop };
+}
+
+/**
+ * A second `.build/serve.js` beside the deployment's server, with its command line and environment
+ * (so on the same database: the launcher's socket admits a second connection), on another port:
+ * what each extra web worker would add. Idle 5 s after it is healthy, its peak under the signed
+ * reads sent to it alone, and 60 s after.
+ */
+async function measureExtraServer(root: number): Promise<Footprint["extraServer"]> {
+  const port = await freePort();
+  const logFile = path.join(os.tmpdir(), `switchboard-extra-server-${process.pid}.log`);
+  onCleanup(async () => fs.rmSync(logFile, { force: true }));
+  const started = spawnExtraServer(root, port, { logFile });
+  if (!started) return undefined;
+  const { server, stop } = started;
   await waitUntilHealthy(`http://127.0.0.1:${port}`, server, logFile);
   await sleep(5_000);
   const idle = rssMb(server.pid!);
@@ -148,14 +166,8 @@ async function measureExtraServer(root: number): Promise<Footprint["extraServer"
   return { idle, load, after, requests: result.requests.total };
 }
 
-/**
- * `npm start` in `cwd` (this checkout, or another one given to compare), measured three times.
- * The load is two-legged `GET /users?count=20` signed by the demo application, each request fresh.
- */
-export async function measureFootprint(
-  label: string,
-  options: { cwd?: string; postgresUrl?: string; env?: Record<string, string>; extraServer?: boolean } = {},
-): Promise<Footprint> {
+/** `npm start` in `cwd` (or this checkout) in a fresh data directory or PostgreSQL database, up to its banner. */
+export async function startDeployment(options: { cwd?: string; postgresUrl?: string; env?: Record<string, string> } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-footprint-"));
   onCleanup(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -176,6 +188,18 @@ export async function measureFootprint(
   await waitUntilHealthy(`http://127.0.0.1:${port}`, npm, logFile);
   // The launcher prints its banner after its own health check; then start-up is over.
   while (!fs.readFileSync(logFile, "utf8").includes("Consumer key")) await new Promise((r) => setTimeout(r, 200));
+  return { npm, port, stop };
+}
+
+/**
+ * `npm start` in `cwd` (this checkout, or another one given to compare), measured three times.
+ * The load is two-legged `GET /users?count=20` signed by the demo application, each request fresh.
+ */
+export async function measureFootprint(
+  label: string,
+  options: { cwd?: string; postgresUrl?: string; env?: Record<string, string>; extraServer?: boolean } = {},
+): Promise<Footprint> {
+  const { npm, port, stop } = await startDeployment(options);
   await sleep(5_000);
   const idle = sample(npm.pid!);
 
