@@ -28,7 +28,11 @@ export default defineConfig({
   webServer: {
     // The Node running Playwright (under npm or npx, the pinned one), not whichever `node` a shell finds;
     // the compiled launcher, as `npm start` runs it.
-    command: `${JSON.stringify(process.execPath)} ${packageJson.scripts.start.split(" ").filter((word: string) => word !== "exec").slice(1).join(" ")}`,
+    command: `${JSON.stringify(process.execPath)} ${packageJson.scripts.start
+      .split(" ")
+      .filter((word: string) => word !== "exec")
+      .slice(1)
+      .join(" ")}`,
     url: `${baseURL}/rest/1.0/health`,
     timeout: 180_000,
     reuseExistingServer: false,

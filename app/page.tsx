@@ -17,11 +17,14 @@ export default function HomePage() {
         </h1>
         <p className="max-w-2xl text-lg text-slate-600">
           Switchboard gives your applications users, devices, calls, messages and media files under{" "}
-          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-base">/rest/1.0</code>, and gives you a developer
-          portal to create applications and domains and manage their keys.
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-base">/rest/1.0</code>, and gives you a developer portal to create
+          applications and domains and manage their keys.
         </p>
         <div className="flex flex-wrap gap-3">
-          <Link href="/signin" className="rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600 dark:hover:bg-brand-500 dark:hover:brightness-110">
+          <Link
+            href="/signin"
+            className="rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600 dark:hover:bg-brand-500 dark:hover:brightness-110"
+          >
             Sign in to the portal
           </Link>
           <Link
@@ -30,10 +33,7 @@ export default function HomePage() {
           >
             Getting started
           </Link>
-          <Link
-            href="/docs/api"
-            className="rounded-md border border-slate-300 bg-surface px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
-          >
+          <Link href="/docs/api" className="rounded-md border border-slate-300 bg-surface px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
             Read the API reference
           </Link>
         </div>

@@ -10,7 +10,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Node ${process.version} is not supported: Switchboard runs on Node 22.12 or later. Run it through npx (npx switchboard), which puts the Node 24 that npm install brought first.`);
+  console.error(
+    `Node ${process.version} is not supported: Switchboard runs on Node 22.12 or later. Run it ` +
+      `through npx (npx switchboard), which puts the Node 24 that npm install brought first.`,
+  );
   process.exit(2);
 }
 
@@ -24,11 +27,13 @@ if (process.features.typescript && registerHooks) {
       const parent = context.parentURL;
       let target;
       if (specifier.startsWith("@/")) target = path.join(root, specifier.slice(2));
-      else if (/^\.\.?\//.test(specifier) && inProject(parent) && parent.endsWith(".ts")) target = path.resolve(path.dirname(fileURLToPath(parent)), specifier);
+      else if (/^\.\.?\//.test(specifier) && inProject(parent) && parent.endsWith(".ts"))
+        target = path.resolve(path.dirname(fileURLToPath(parent)), specifier);
       if (target && !path.extname(target) && fs.existsSync(`${target}.ts`)) return nextResolve(pathToFileURL(`${target}.ts`).href, context);
       const resolved = nextResolve(specifier, context);
       // The project's TypeScript imports JSON as its bundlers do, without an import attribute.
-      if (resolved.url.endsWith(".json") && inProject(parent)) return { ...resolved, importAttributes: { ...context.importAttributes, type: "json" } };
+      if (resolved.url.endsWith(".json") && inProject(parent))
+        return { ...resolved, importAttributes: { ...context.importAttributes, type: "json" } };
       return resolved;
     },
     load(url, context, nextLoad) {

@@ -6,15 +6,7 @@ const tones = {
 };
 
 /** A visible message box; errors are announced to screen readers. */
-export function Alert({
-  tone = "error",
-  title,
-  children,
-}: {
-  tone?: keyof typeof tones;
-  title?: string;
-  children?: React.ReactNode;
-}) {
+export function Alert({ tone = "error", title, children }: { tone?: keyof typeof tones; title?: string; children?: React.ReactNode }) {
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${tones[tone]}`}>
       {title && <p className="font-semibold">{title}</p>}

@@ -33,13 +33,19 @@ export interface BillingAccountOption {
   currency: string;
 }
 
-type Switch = { name: "allow2legged" | "requireSignedBodies" | "allowJsonTunnel" | "legacyOAuth10" | "serviceProvider" | "testTool"; label: string; description: string };
+type Switch = {
+  name: "allow2legged" | "requireSignedBodies" | "allowJsonTunnel" | "legacyOAuth10" | "serviceProvider" | "testTool";
+  label: string;
+  description: string;
+};
 
 const SIGNING_SWITCHES: Switch[] = [
   {
     name: "allow2legged",
     label: "Allow two-legged requests",
-    description: "When on, requests signed with the consumer key alone (no user token) act as the application itself; when off, every request needs a user's access token.",
+    description:
+      "When on, requests signed with the consumer key alone (no user token) act as the " +
+      "application itself; when off, every request needs a user's access token.",
   },
   {
     name: "requireSignedBodies",
@@ -52,7 +58,9 @@ const TEST_TOOL_SWITCH: Switch = {
   name: "testTool",
   label: "Test tool: may move the simulator's clock",
   description:
-    "Two-legged requests may move this domain's telephony simulator clock (POST /simulator/clock): its calls then answer, hang up and pay their minutes as if the time had passed. Other domains never move.",
+    "Two-legged requests may move this domain's telephony simulator clock (POST " +
+    "/simulator/clock): its calls then answer, hang up and pay their minutes as if the time had " +
+    "passed. Other domains never move.",
 };
 
 const LEGACY_SWITCHES: Switch[] = [
@@ -60,23 +68,35 @@ const LEGACY_SWITCHES: Switch[] = [
     name: "allowJsonTunnel",
     label: "Allow the browser tunnel (w=JS)",
     description:
-      "For web pages built on the original JavaScript library: every call arrives as a script GET and is answered as JavaScript any site can load. Leave it off unless you run such a page.",
+      "For web pages built on the original JavaScript library: every call arrives as a script GET " +
+      "and is answered as JavaScript any site can load. Leave it off unless you run such a page.",
   },
   {
     name: "legacyOAuth10",
     label: "Allow the legacy OAuth 1.0 flow",
-    description: "The original three-legged sign-in without a verifier. It is open to session fixation; use it only for old applications, together with the callback prefixes above.",
+    description:
+      "The original three-legged sign-in without a verifier. It is open to session fixation; use " +
+      "it only for old applications, together with the callback prefixes above.",
   },
   {
     name: "serviceProvider",
     label: "Service provider: act as users",
     description:
-      "Two-legged requests with X-BT-Ribbit-SP-UserId (or X-Service-SP-UserId) act as that user of this application's domain. Anyone with the consumer secret can then act as any user of the domain.",
+      "Two-legged requests with X-BT-Ribbit-SP-UserId (or X-Service-SP-UserId) act as that user " +
+      "of this application's domain. Anyone with the consumer secret can then act as any user of " +
+      "the domain.",
   },
 ];
 
 /** A labelled drop-down with its hint, or the server's messages for it. */
-function SelectField(props: { name: string; label: string; defaultValue: string; hint: React.ReactNode; errors?: string[]; children: React.ReactNode }) {
+function SelectField(props: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  hint: React.ReactNode;
+  errors?: string[];
+  children: React.ReactNode;
+}) {
   const { name, label, hint, errors } = props;
   const id = `field-${name}`;
   return (
@@ -162,8 +182,11 @@ export function ApplicationSettingsForm({
           errors={state.fieldErrors?.defaultBillingAccountId}
           hint={
             <>
-              Users created through this application join it, unless the request names another accountId. Without a billing account a
-              user cannot hold numbers, call or send messages. <Link href="/billing" className={link}>Billing accounts</Link>
+              Users created through this application join it, unless the request names another accountId. Without a billing account a user cannot hold
+              numbers, call or send messages.{" "}
+              <Link href="/billing" className={link}>
+                Billing accounts
+              </Link>
             </>
           }
         >
@@ -195,14 +218,20 @@ export function ApplicationSettingsForm({
             placeholder="https://example.com/oauth/callback"
             defaultValue={state.values?.callbackUrlPrefixes ?? settings.callbackUrlPrefixes.join("\n")}
             errors={state.fieldErrors?.callbackUrlPrefixes}
-            hint="One per line, at most 10. After a user approves your application we only send them back to a URL under one of these; with none, only out-of-band (oob) sign-in works."
+            hint={
+              "One per line, at most 10. After a user approves your application we only send them back to " +
+              "a URL under one of these; with none, only out-of-band (oob) sign-in works."
+            }
           />
           <SelectField
             name="eventNames"
             label="Event names"
             defaultValue={state.values?.eventNames ?? settings.eventNames}
             errors={state.fieldErrors?.eventNames}
-            hint="Original platform: webhook events go as the original platform named them (cc_call_incoming, newvoicemail, deletemessage, …), for receivers written for it."
+            hint={
+              "Original platform: webhook events go as the original platform named them " +
+              "(cc_call_incoming, newvoicemail, deletemessage, …), for receivers written for it."
+            }
           >
             <option value="current">Current</option>
             <option value="original">Original platform</option>

@@ -25,8 +25,8 @@ export function ApplicationStatusForm({ suspended, action }: { suspended: boolea
       {suspended ? (
         <>
           <p className="text-sm text-slate-600">
-            This application is suspended: every API request signed with its key is refused, and users cannot authorize it. Nothing
-            was deleted. Reactivate it to let it work again with the same keys.
+            This application is suspended: every API request signed with its key is refused, and users cannot authorize it. Nothing was deleted.
+            Reactivate it to let it work again with the same keys.
           </p>
           <form action={formAction}>
             <SubmitButton pendingText="Reactivating…">Reactivate application</SubmitButton>
@@ -35,8 +35,8 @@ export function ApplicationStatusForm({ suspended, action }: { suspended: boolea
       ) : (
         <>
           <p className="text-sm text-slate-600">
-            Suspending stops the application at once: every API request signed with its key is refused and users cannot authorize
-            it, until you reactivate it. Its keys, users and data are kept.
+            Suspending stops the application at once: every API request signed with its key is refused and users cannot authorize it, until you
+            reactivate it. Its keys, users and data are kept.
           </p>
           <ConfirmForm
             action={() => formAction()}

@@ -20,7 +20,6 @@ export interface CallHistoryFilters {
   startIndex: number;
 }
 
-
 /** ?status=BUSY&address=0002&date=2026-11-25&start=20 as filters and the list query of the calls' own filters; anything unusable is ignored. */
 export function callHistoryQuery(params: SearchParams): { filters: CallHistoryFilters; query: ListQuery } {
   const status = firstParam(params.status);
@@ -77,7 +76,12 @@ export function CallHistory({
       <h2 id="history-heading" className="text-lg font-semibold">
         History <span className="font-normal text-slate-500">({page.totalResults})</span>
       </h2>
-      <form method="get" action={basePath} className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_11rem_auto] sm:items-end" data-testid="call-filters">
+      <form
+        method="get"
+        action={basePath}
+        className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_11rem_auto] sm:items-end"
+        data-testid="call-filters"
+      >
         <label className="text-sm font-medium text-slate-800">
           Status
           <select name="status" defaultValue={filters.status ?? ""} className={`${select} mt-1.5`}>
@@ -91,7 +95,12 @@ export function CallHistory({
         </label>
         <label className="text-sm font-medium text-slate-800">
           Address
-          <input name="address" defaultValue={filters.address ?? ""} placeholder="Part of any leg's address, e.g. 0002" className={`${input} mt-1.5`} />
+          <input
+            name="address"
+            defaultValue={filters.address ?? ""}
+            placeholder="Part of any leg's address, e.g. 0002"
+            className={`${input} mt-1.5`}
+          />
         </label>
         <label className="text-sm font-medium text-slate-800">
           Day (UTC)
@@ -118,49 +127,54 @@ export function CallHistory({
         )
       ) : (
         <>
-        <ul className="space-y-2 sm:hidden" aria-label="Calls">
-          {page.entry.map((call) => (
-            <li key={call.id} className={`${card} space-y-1.5 px-4 py-3 text-sm`} data-testid="call-card">
-              <div className="flex items-center justify-between gap-3">
-                <Link href={callHref(call)} className={link}>
-                  Call #{call.id}
-                </Link>
-                <CallStatusBadge status={call.status} />
-              </div>
-              <p className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">{call.legs.map((leg) => leg.address).join(" → ")}</p>
-              <p className="text-xs text-slate-500">
-                {formatDateTime(call.startTime)} · {call.duration} s{call.callerId ? ` · from ${callerIdLabel(call.callerId)}` : ""}
-              </p>
-            </li>
-          ))}
-        </ul>
-        <div className="hidden sm:block">
-        <DataTable columns={[{ label: "Call" }, { label: "Legs" }, { label: "Status" }, { label: "Started" }, { label: "Duration", align: "right" }]} dense>
-          {page.entry.map((call) => (
-            <tr key={call.id} data-testid="call-row">
-              <td className="px-4 py-3 align-top">
-                <Link href={callHref(call)} className={link}>
-                  #{call.id}
-                </Link>
-                {call.callerId && <span className="block text-xs text-slate-500 [overflow-wrap:anywhere]">from {callerIdLabel(call.callerId)}</span>}
-              </td>
-              <td className="px-4 py-3 align-top font-mono text-xs [overflow-wrap:anywhere]">
-                {call.legs.map((leg, index) => (
-                  <span key={leg.id} className="block">
-                    {index > 0 && <span className="text-slate-500">→ </span>}
-                    {leg.address}
-                  </span>
-                ))}
-              </td>
-              <td className="px-4 py-3 align-top">
-                <CallStatusBadge status={call.status} />
-              </td>
-              <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{formatDateTime(call.startTime)}</td>
-              <td className="px-4 py-3 text-right align-top tabular-nums text-slate-700">{call.duration} s</td>
-            </tr>
-          ))}
-        </DataTable>
-        </div>
+          <ul className="space-y-2 sm:hidden" aria-label="Calls">
+            {page.entry.map((call) => (
+              <li key={call.id} className={`${card} space-y-1.5 px-4 py-3 text-sm`} data-testid="call-card">
+                <div className="flex items-center justify-between gap-3">
+                  <Link href={callHref(call)} className={link}>
+                    Call #{call.id}
+                  </Link>
+                  <CallStatusBadge status={call.status} />
+                </div>
+                <p className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">{call.legs.map((leg) => leg.address).join(" → ")}</p>
+                <p className="text-xs text-slate-500">
+                  {formatDateTime(call.startTime)} · {call.duration} s{call.callerId ? ` · from ${callerIdLabel(call.callerId)}` : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden sm:block">
+            <DataTable
+              columns={[{ label: "Call" }, { label: "Legs" }, { label: "Status" }, { label: "Started" }, { label: "Duration", align: "right" }]}
+              dense
+            >
+              {page.entry.map((call) => (
+                <tr key={call.id} data-testid="call-row">
+                  <td className="px-4 py-3 align-top">
+                    <Link href={callHref(call)} className={link}>
+                      #{call.id}
+                    </Link>
+                    {call.callerId && (
+                      <span className="block text-xs text-slate-500 [overflow-wrap:anywhere]">from {callerIdLabel(call.callerId)}</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-3 align-top font-mono text-xs [overflow-wrap:anywhere]">
+                    {call.legs.map((leg, index) => (
+                      <span key={leg.id} className="block">
+                        {index > 0 && <span className="text-slate-500">→ </span>}
+                        {leg.address}
+                      </span>
+                    ))}
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <CallStatusBadge status={call.status} />
+                  </td>
+                  <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{formatDateTime(call.startTime)}</td>
+                  <td className="px-4 py-3 text-right align-top tabular-nums text-slate-700">{call.duration} s</td>
+                </tr>
+              ))}
+            </DataTable>
+          </div>
         </>
       )}
       <Pager

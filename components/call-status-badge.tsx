@@ -19,7 +19,10 @@ export function CallStatusBadge({ status }: { status: string }) {
   const tone = tones[status] ?? "bg-red-50 text-red-800 ring-red-200";
   const label = labels[status] ?? status.charAt(0) + status.slice(1).toLowerCase();
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tone}`} data-status={status}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tone}`}
+      data-status={status}
+    >
       {label}
     </span>
   );

@@ -41,7 +41,10 @@ export function ConfirmForm({
         await action(formData);
         setAsking(false);
       }}
-      className={"w-full max-w-sm space-y-3 rounded-md border p-3 text-left text-sm " + (tone === "danger" ? "border-red-200 bg-red-50" : "border-brand-100 bg-brand-50")}
+      className={
+        "w-full max-w-sm space-y-3 rounded-md border p-3 text-left text-sm " +
+        (tone === "danger" ? "border-red-200 bg-red-50" : "border-brand-100 bg-brand-50")
+      }
     >
       {children}
       <div className="text-slate-800">{question}</div>

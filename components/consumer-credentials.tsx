@@ -57,8 +57,8 @@ export function ConsumerCredentials({
           valueTestId="secret-value"
           onDone={() => setShowCreated(false)}
         >
-          Store it with your application&apos;s configuration. Anyone with the consumer key and this secret can call the API as your
-          application. You can reveal it again here, but treat it like a password.
+          Store it with your application&apos;s configuration. Anyone with the consumer key and this secret can call the API as your application. You
+          can reveal it again here, but treat it like a password.
         </CopyNowBox>
       )}
       {showCreated && error && <Alert>{(error as Error).message}</Alert>}

@@ -21,8 +21,7 @@ export function DeleteApplicationForm({ displayName, action }: { displayName: st
         Delete application
       </h2>
       <p className="text-sm text-slate-600">
-        Deleting removes the application, its keys, its users&apos; sign-ins to it and its event log. Its domain and the domain&apos;s users
-        stay.
+        Deleting removes the application, its keys, its users&apos; sign-ins to it and its event log. Its domain and the domain&apos;s users stay.
       </p>
       {result.error && <Alert>{result.error}</Alert>}
       {sessions === undefined ? (

@@ -14,7 +14,8 @@ interface FieldProps extends React.ComponentProps<"input"> {
 /** A labelled input with its hint and its validation messages ("<Label> <message>"). */
 export function Field({ name, label, hint, errors, multiline, optional, id, className, ...rest }: FieldProps) {
   const fieldId = id ?? `field-${name}`;
-  const describedBy = [hint && !errors?.length ? `${fieldId}-hint` : "", errors?.length ? `${fieldId}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint && !errors?.length ? `${fieldId}-hint` : "", errors?.length ? `${fieldId}-error` : ""].filter(Boolean).join(" ") || undefined;
   const common = {
     id: fieldId,
     name,

@@ -22,8 +22,7 @@ export function HeaderNav({ email, signOutAction }: { email: string | null; sign
   // The end-user authorization page belongs to the user, not to a developer: no portal links there.
   if (pathname.startsWith("/oauth/")) return null;
   const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
-  const linkClass = (href: string) =>
-    isActive(href) ? "font-medium text-slate-900" : "text-slate-600 hover:text-slate-900";
+  const linkClass = (href: string) => (isActive(href) ? "font-medium text-slate-900" : "text-slate-600 hover:text-slate-900");
 
   if (!email) {
     return (
@@ -33,7 +32,10 @@ export function HeaderNav({ email, signOutAction }: { email: string | null; sign
           API reference
         </Link>
         {pathname !== "/signin" && (
-          <Link href="/signin" className="rounded-md bg-brand-500 px-3 py-1.5 font-medium text-white hover:bg-brand-600 dark:hover:bg-brand-500 dark:hover:brightness-110">
+          <Link
+            href="/signin"
+            className="rounded-md bg-brand-500 px-3 py-1.5 font-medium text-white hover:bg-brand-600 dark:hover:bg-brand-500 dark:hover:brightness-110"
+          >
             Sign in
           </Link>
         )}

@@ -18,7 +18,11 @@ export function ListSection({
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         {title} <span className="font-normal text-slate-500">({count})</span>
       </h2>
-      {count === 0 ? <p className="rounded-lg border border-dashed border-slate-300 bg-surface px-5 py-6 text-sm text-slate-600">{empty}</p> : children}
+      {count === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-surface px-5 py-6 text-sm text-slate-600">{empty}</p>
+      ) : (
+        children
+      )}
     </section>
   );
 }

@@ -74,7 +74,14 @@ export function BalanceBars({ label, data, currency }: { label: string; data: { 
       <BarChart data={data} margin={{ top: 4, right: 0, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <Baseline />
         <Tooltip {...tooltipProps} formatter={(v) => [`${Number(v).toFixed(2)} ${currency}`, "Balance"]} />
-        <Bar dataKey="balance" name="Balance" fill="var(--chart-primary-soft)" stroke="var(--chart-primary)" radius={[2, 2, 0, 0]} isAnimationActive={false} />
+        <Bar
+          dataKey="balance"
+          name="Balance"
+          fill="var(--chart-primary-soft)"
+          stroke="var(--chart-primary)"
+          radius={[2, 2, 0, 0]}
+          isAnimationActive={false}
+        />
       </BarChart>
     </Frame>
   );

@@ -35,7 +35,10 @@ export function RevealableSecret({ url, what, placeholder, valueTestId }: { url:
             {secret}
           </code>
         ) : (
-          <code className="block min-w-0 flex-1 rounded-md bg-slate-100 px-3 py-2 font-mono text-sm tracking-widest text-slate-600" aria-label={`Hidden ${what}`}>
+          <code
+            className="block min-w-0 flex-1 rounded-md bg-slate-100 px-3 py-2 font-mono text-sm tracking-widest text-slate-600"
+            aria-label={`Hidden ${what}`}
+          >
             {revealed && isLoading ? "loading…" : placeholder}
           </code>
         )}

@@ -5,7 +5,17 @@ import { useId } from "react";
  * that says what it does. Shown as a switch. Uncontrolled: React resets a form after its action,
  * which puts a controlled checkbox's box out of step with its state.
  */
-export function SwitchField({ name, label, description, defaultChecked }: { name: string; label: string; description: string; defaultChecked: boolean }) {
+export function SwitchField({
+  name,
+  label,
+  description,
+  defaultChecked,
+}: {
+  name: string;
+  label: string;
+  description: string;
+  defaultChecked: boolean;
+}) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4">
@@ -25,7 +35,11 @@ export function SwitchField({ name, label, description, defaultChecked }: { name
           role="switch"
           defaultChecked={defaultChecked}
           aria-describedby={`${id}-description`}
-          className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors checked:bg-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          className={
+            "peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors " +
+            "checked:bg-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 " +
+            "focus-visible:outline-brand-500"
+          }
         />
         <span
           aria-hidden

@@ -39,7 +39,11 @@ export function ThemeSwitch() {
         onChange={(e) => choose(e.target.value as ThemeChoice)}
         data-testid="theme-switch"
         title="Theme: light, dark, or as your system is set"
-        className="h-8 cursor-pointer rounded-md border border-transparent bg-transparent py-0 pr-1 pl-1 text-sm text-slate-600 hover:border-slate-300 hover:text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        className={
+          "h-8 cursor-pointer rounded-md border border-transparent bg-transparent py-0 pr-1 pl-1 " +
+          "text-sm text-slate-600 hover:border-slate-300 hover:text-slate-900 focus:border-brand-500 " +
+          "focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        }
       >
         <option value="system">System</option>
         <option value="light">Light</option>

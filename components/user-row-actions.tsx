@@ -76,7 +76,11 @@ export function UserRowActions({
           </div>
         </form>
       )}
-      {resetState.notice && !resetting && <p role="status" className="text-sm text-emerald-700">{resetState.notice}</p>}
+      {resetState.notice && !resetting && (
+        <p role="status" className="text-sm text-emerald-700">
+          {resetState.notice}
+        </p>
+      )}
       {deleteError && <Alert>{deleteError}</Alert>}
     </div>
   );

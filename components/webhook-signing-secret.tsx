@@ -46,9 +46,8 @@ export function WebhookSigningSecret({
         </h2>
         <p className="mt-1 max-w-2xl text-sm text-slate-600">
           Every delivery carries <code className="font-mono text-[0.9em]">webhook-id</code>,{" "}
-          <code className="font-mono text-[0.9em]">webhook-timestamp</code> and{" "}
-          <code className="font-mono text-[0.9em]">webhook-signature</code> headers (Standard Webhooks). Check the signature with this
-          secret before you trust a request.{" "}
+          <code className="font-mono text-[0.9em]">webhook-timestamp</code> and <code className="font-mono text-[0.9em]">webhook-signature</code>{" "}
+          headers (Standard Webhooks). Check the signature with this secret before you trust a request.{" "}
           <Link href="/docs/webhooks#verifying" className={link}>
             How to verify
           </Link>
@@ -57,9 +56,7 @@ export function WebhookSigningSecret({
       <div className="space-y-2 px-5 py-4">
         <RevealableSecret url={key} what="signing secret" placeholder="whsec_••••••••••••••••••••••••" valueTestId="webhook-secret-value" />
         {previousSecretUntil && !rotated?.data && (
-          <p className="text-sm text-slate-600">
-            The previous secret also signs deliveries until {formatDateTime(previousSecretUntil)}.
-          </p>
+          <p className="text-sm text-slate-600">The previous secret also signs deliveries until {formatDateTime(previousSecretUntil)}.</p>
         )}
       </div>
       {rotated?.data && (
@@ -71,8 +68,8 @@ export function WebhookSigningSecret({
             valueTestId="webhook-secret-new-value"
             onDone={() => setRotated(null)}
           >
-            Put it in your receiver&apos;s configuration. For the next 24 hours every delivery is signed with both the old and this new
-            secret, so requests keep verifying while you switch; after that only this one signs.
+            Put it in your receiver&apos;s configuration. For the next 24 hours every delivery is signed with both the old and this new secret, so
+            requests keep verifying while you switch; after that only this one signs.
           </CopyNowBox>
         </div>
       )}
@@ -80,8 +77,7 @@ export function WebhookSigningSecret({
         <div className="max-w-xl text-sm text-slate-600">
           <p className="font-medium text-slate-800">Rotate the signing secret</p>
           <p className="mt-1">
-            Makes a new secret, for example if this one leaked. Nothing breaks at once: for 24 hours deliveries carry signatures with
-            both secrets.
+            Makes a new secret, for example if this one leaked. Nothing breaks at once: for 24 hours deliveries carry signatures with both secrets.
           </p>
         </div>
         <ConfirmForm
@@ -91,8 +87,8 @@ export function WebhookSigningSecret({
           confirmLabel="Yes, rotate it"
           question={
             <>
-              Make a new signing secret? For the next <strong>24 hours</strong> every delivery carries signatures with both the old and
-              the new secret; after that only the new one signs. Update your receiver within that time.
+              Make a new signing secret? For the next <strong>24 hours</strong> every delivery carries signatures with both the old and the new
+              secret; after that only the new one signs. Update your receiver within that time.
             </>
           }
         />

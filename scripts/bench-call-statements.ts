@@ -49,7 +49,8 @@ runMain(async () => {
           const text = line.split("\t")[2]!.slice(0, 100);
           counts.set(text, (counts.get(text) ?? 0) + 1);
         }
-        for (const [text, count] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${(count / n).toFixed(2).padStart(6)}  ${text}`);
+        for (const [text, count] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 25))
+          console.log(`${(count / n).toFixed(2).padStart(6)}  ${text}`);
       }
       await hangUp(answers);
       await sleep(1000);

@@ -242,13 +242,16 @@ function publishBacklog(server: BenchServer, count: number): Promise<string[]> {
     const ids: string[] = [];
     while (ids.length < count) {
       const chunk = Math.min(500, count - ids.length);
-      const payloads = await prisma.$transaction(async (tx) => {
-        const out = [];
-        for (let i = 0; i < chunk; i++) {
-          out.push(await publishEvent(tx, { applicationId, type: "TestEvent", resourcePath: `/apps/${APP_ID}`, params: { n: ids.length + i } }));
-        }
-        return out;
-      }, { timeout: 120_000 });
+      const payloads = await prisma.$transaction(
+        async (tx) => {
+          const out = [];
+          for (let i = 0; i < chunk; i++) {
+            out.push(await publishEvent(tx, { applicationId, type: "TestEvent", resourcePath: `/apps/${APP_ID}`, params: { n: ids.length + i } }));
+          }
+          return out;
+        },
+        { timeout: 120_000 },
+      );
       ids.push(...payloads.map((p) => p.id));
     }
     return ids;
@@ -262,7 +265,14 @@ async function backlogRun(server: BenchServer, sink: Sink): Promise<Row> {
     console.log(`[${server.database}] ${ids.length} events in the outbox; starting the server again`);
   });
   const { lost, duplicated, first, last } = await sink.outcome(ids);
-  return { database: server.database, mode: "backlog", events: ids.length, deliveredPerSecond: (ids.length - lost) / ((last - first) / 1000), lost, duplicated };
+  return {
+    database: server.database,
+    mode: "backlog",
+    events: ids.length,
+    deliveredPerSecond: (ids.length - lost) / ((last - first) / 1000),
+    lost,
+    duplicated,
+  };
 }
 
 async function bench(database: Database): Promise<Row[]> {
@@ -297,7 +307,8 @@ function eventsTable(rows: Row[]): string {
     "|---|---|---|---|---|---|---|---|---|",
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.mode} | ${r.events} | ${fixed(r.publishedPerSecond)} | ${fixed(r.deliveredPerSecond)} | ${fixed(r.p50, " ms")} | ${fixed(r.p99, " ms")} | ${r.lost} | ${r.duplicated} |`,
+        `| ${r.database} | ${r.mode} | ${r.events} | ${fixed(r.publishedPerSecond)} | ${fixed(r.deliveredPerSecond)} ` +
+        `| ${fixed(r.p50, " ms")} | ${fixed(r.p99, " ms")} | ${r.lost} | ${r.duplicated} |`,
     ),
   ].join("\n");
 }

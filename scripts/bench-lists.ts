@@ -72,7 +72,10 @@ async function main() {
   try {
     const developer = await prisma.developer.create({ data: { email: "lists@example.com", name: "lists", passwordHash: "x" } });
     const domainIds: string[] = [];
-    for (const [name, count] of [["small.example", SMALL], ["large.example", LARGE]] as const) {
+    for (const [name, count] of [
+      ["small.example", SMALL],
+      ["large.example", LARGE],
+    ] as const) {
       const domain = await prisma.domain.create({ data: { name, ownerId: developer.id } });
       domainIds.push(domain.id);
       await sql(
@@ -86,14 +89,28 @@ async function main() {
     await sql(`VACUUM ANALYZE "User"`, []);
     await sql(`VACUUM ANALYZE "Domain"`, []);
 
-    const app = (domainId: string): Actor => ({ kind: "application", applicationId: domainId, applicationPublicId: "x:y", domainId, domainName: "x" });
+    const app = (domainId: string): Actor => ({
+      kind: "application",
+      applicationId: domainId,
+      applicationPublicId: "x:y",
+      domainId,
+      domainName: "x",
+    });
     const query = (search: string): ListQuery => parseListQuery(new URLSearchParams(search), userFilterable);
     const cases = [
       { name: "(b) count=20, 1,000 users", actor: app(domainIds[0]!), query: query("count=20") },
       { name: "(f) startIndex=99000&count=20, 100,000 users", actor: app(domainIds[1]!), query: query("startIndex=99000&count=20") },
-      { name: "(f) login startsWith bulk-09999, 100,000 users", actor: app(domainIds[1]!), query: query("filterBy=login&filterOp=startsWith&filterValue=bulk-09999") },
+      {
+        name: "(f) login startsWith bulk-09999, 100,000 users",
+        actor: app(domainIds[1]!),
+        query: query("filterBy=login&filterOp=startsWith&filterValue=bulk-09999"),
+      },
       // Every user matches: more than FEW_MATCHES, so counted and paged as two scans.
-      { name: "login contains bulk (all match), 100,000 users", actor: app(domainIds[1]!), query: query("filterBy=login&filterOp=contains&filterValue=bulk&count=20") },
+      {
+        name: "login contains bulk (all match), 100,000 users",
+        actor: app(domainIds[1]!),
+        query: query("filterBy=login&filterOp=contains&filterValue=bulk&count=20"),
+      },
     ];
     const listBefore = async (actor: Actor, q: ListQuery, client = before) => {
       const where = { AND: [userScope(actor), q.where] };
@@ -124,13 +141,19 @@ async function main() {
       return { ms: median(times), plan };
     };
 
-    console.log(`\n${database.embedded ? "PGlite" : "PostgreSQL"}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}\n`);
+    console.log(
+      `\n${database.embedded ? "PGlite" : "PostgreSQL"}, ${os.cpus().length} cores, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}\n`,
+    );
     console.log("| list | round trips before / after | app CPU per list before / after | database time before / after |");
     console.log("|---|---|---|---|");
     for (const c of cases) {
       const a = await listUsers(c.actor, c.query);
       const b = await listBefore(c.actor, c.query);
-      if (JSON.stringify({ t: a.totalResults, e: a.entry }) !== JSON.stringify({ t: b.totalResults, e: b.entry })) throw new Error(`${c.name}: before and after differ`);
+      if (JSON.stringify({ t: a.totalResults, e: a.entry }) !== JSON.stringify({ t: b.totalResults, e: b.entry }))
+        throw new Error(`${c.name}: before and after differ`);
 
       sent.length = 0;
       await listBefore(c.actor, c.query, logged);
@@ -157,7 +180,8 @@ async function main() {
       for (const s of statements) plansAfter.push(await explain(s.text, s.values));
       const dbTimes = (plans: { ms: number }[]) => plans.map((p) => fmt(p.ms)).join(" + ");
       console.log(
-        `| ${c.name} | ${beforeStatements.length} / ${counted.calls} | ${fmt(cpuBefore)} ms / ${fmt(cpuAfter)} ms | ${dbTimes(plansBefore)} ms / ${dbTimes(plansAfter)} ms |`,
+        `| ${c.name} | ${beforeStatements.length} / ${counted.calls} | ${fmt(cpuBefore)} ms / ${fmt(cpuAfter)} ` +
+          `ms | ${dbTimes(plansBefore)} ms / ${dbTimes(plansAfter)} ms |`,
       );
       if (showPlans) {
         beforeStatements.forEach((s, i) => console.log(`\nbefore, ${c.name}:\n${s.query}\n${plansBefore[i]!.plan}`));

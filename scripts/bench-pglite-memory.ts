@@ -60,7 +60,10 @@ async function measureChild(dataDir: string, settings: Record<string, string>) {
     await pool.query(`SELECT id, login FROM "User" ORDER BY "createdAt" DESC LIMIT 20`);
     await pool.query(`SELECT number FROM "PhoneNumber" WHERE number LIKE $1 ORDER BY number LIMIT 20`, [`%${i % 10}${i % 7}%`]);
     await pool.query(`SELECT count(*) FROM "PhoneNumber" WHERE country = $1`, [i % 2 ? "USA" : "GBR"]);
-    await pool.query(`INSERT INTO "OAuthNonce" ("consumerKey", nonce) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [demo.consumerKey, `bench-${process.pid}-${i}`]);
+    await pool.query(`INSERT INTO "OAuthNonce" ("consumerKey", nonce) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+      demo.consumerKey,
+      `bench-${process.pid}-${i}`,
+    ]);
   }
   const worked = rssMb();
   const cpu = process.cpuUsage(cpuBefore);
@@ -78,7 +81,13 @@ async function prepare(dataDir: string) {
   try {
     await migrate(pool);
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    await seedDemo(prisma, { developerEmail: demo.developerEmail, domain: demo.domain, appName: demo.appName, consumerKey: demo.consumerKey, consumerSecret: demo.consumerSecret });
+    await seedDemo(prisma, {
+      developerEmail: demo.developerEmail,
+      domain: demo.domain,
+      appName: demo.appName,
+      consumerKey: demo.consumerKey,
+      consumerSecret: demo.consumerSecret,
+    });
     await seedNumberInventory(prisma);
     await prisma.$disconnect();
   } finally {
@@ -98,7 +107,9 @@ async function main() {
     const results = new Map<string, Result[]>(VARIANTS.map(([name]) => [name, []]));
     for (let round = 0; round < REPEAT; round++) {
       for (const [name, variant] of VARIANTS) {
-        const child = spawnSync(process.execPath, [...LAUNCHER_FLAGS, ...process.execArgv, __filename, "--child", dir, JSON.stringify(variant)], { encoding: "utf8" });
+        const child = spawnSync(process.execPath, [...LAUNCHER_FLAGS, ...process.execArgv, __filename, "--child", dir, JSON.stringify(variant)], {
+          encoding: "utf8",
+        });
         const line = child.stdout.trim().split("\n").at(-1) ?? "";
         if (child.status !== 0 || !line.startsWith("{")) throw new Error(`${name}: ${child.stderr || child.stdout}`);
         results.get(name)!.push(JSON.parse(line) as Result);
@@ -107,10 +118,16 @@ async function main() {
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const runs = (values: number[]) => `${median(values)} MB (${values.join(", ")})`;
-    console.log(`\n| PGlite settings | open: median (each run) | after ${WORKLOAD_ROUNDS} rounds of the workload | CPU per round, median |\n|---|---|---|---|`);
+    console.log(
+      `\n| PGlite settings | open: median (each run) | after ${WORKLOAD_ROUNDS} rounds of the workload | CPU per round, median |\n|---|---|---|---|`,
+    );
     for (const [name] of VARIANTS) {
       const r = results.get(name)!;
-      console.log(`| ${name} (shared_buffers shows ${r[0]!.shared_buffers}) | ${runs(r.map((x) => x.opened))} | ${runs(r.map((x) => x.worked))} | ${median(r.map((x) => x.cpuMsPerRound)).toFixed(2)} ms |`);
+      console.log(
+        `| ${name} (shared_buffers shows ${r[0]!.shared_buffers}) | ${runs(r.map((x) => x.opened))} ` +
+          `| ${runs(r.map((x) => x.worked))} | ${median(r.map((x) => x.cpuMsPerRound)).toFixed(2)} ms ` +
+          `|`,
+      );
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -64,16 +64,33 @@ async function main() {
       ["count + findMany", () => Promise.all([prisma.user.count({ where }), findMany()])],
       ["findMany", findMany],
       ["count", () => prisma.user.count({ where })],
-      ["$executeRaw nonce INSERT", () => prisma.$executeRaw`INSERT INTO "OAuthNonce" ("consumerKey", "token", "nonce") VALUES (${"probe"}, ${""}, ${nonce()}) ON CONFLICT DO NOTHING`],
+      [
+        "$executeRaw nonce INSERT",
+        () =>
+          prisma.$executeRaw`INSERT INTO "OAuthNonce" ("consumerKey", "token", "nonce") VALUES (${"probe"}, ${""}, ${nonce()}) ON CONFLICT DO NOTHING`,
+      ],
       ["domain.findFirst by name", () => prisma.domain.findFirst({ where: { name: domain.name } })],
-      ["raw pg: count + page with join", () => Promise.all([
-        pool.query(`SELECT count(*) FROM "User" WHERE "domainId" = $1`, [domain.id]),
-        pool.query(`SELECT u.*, d.name FROM "User" u JOIN "Domain" d ON d.id = u."domainId" WHERE u."domainId" = $1 ORDER BY u."createdAt", u.id LIMIT 20`, [domain.id]),
-      ])],
-      ["raw pg: nonce INSERT", () => pool.query(`INSERT INTO "OAuthNonce" ("consumerKey", "token", "nonce") VALUES ($1, '', $2) ON CONFLICT DO NOTHING`, ["probe", nonce()])],
+      [
+        "raw pg: count + page with join",
+        () =>
+          Promise.all([
+            pool.query(`SELECT count(*) FROM "User" WHERE "domainId" = $1`, [domain.id]),
+            pool.query(
+              `SELECT u.*, d.name FROM "User" u JOIN "Domain" d ON d.id = u."domainId" WHERE u."domainId" = $1 ORDER BY u."createdAt", u.id LIMIT 20`,
+              [domain.id],
+            ),
+          ]),
+      ],
+      [
+        "raw pg: nonce INSERT",
+        () => pool.query(`INSERT INTO "OAuthNonce" ("consumerKey", "token", "nonce") VALUES ($1, '', $2) ON CONFLICT DO NOTHING`, ["probe", nonce()]),
+      ],
     ];
     const version = (createRequire(__filename)("@prisma/client/package.json") as { version: string }).version;
-    console.log(`Prisma ${version}, Node ${process.version}; CPU ms per operation, ${IN_FLIGHT} in flight, ${OPERATIONS} ops after ${WARM_UP} warm-up; median of ${ROUNDS} rounds (all rounds)`);
+    console.log(
+      `Prisma ${version}, Node ${process.version}; CPU ms per operation, ${IN_FLIGHT} in flight, ${OPERATIONS} ` +
+        `ops after ${WARM_UP} warm-up; median of ${ROUNDS} rounds (all rounds)`,
+    );
     for (const [name, op] of cases) {
       const rounds: number[] = [];
       for (let r = 0; r < ROUNDS; r++) rounds.push(await cpuPerOp(op));

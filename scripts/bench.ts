@@ -124,7 +124,12 @@ function signedRequest(server: BenchServer, scenario: Scenario): AutocannonReque
       const body = scenario.body?.();
       const headers: Record<string, string> = { host, ...(body !== undefined ? { "content-type": "application/json" } : {}) };
       if (scenario.creds) {
-        headers.authorization = signRequest({ method: scenario.method, url: `${server.baseUrl}${requestPath}`, ...scenario.creds, body }).authorization;
+        headers.authorization = signRequest({
+          method: scenario.method,
+          url: `${server.baseUrl}${requestPath}`,
+          ...scenario.creds,
+          body,
+        }).authorization;
       }
       return { ...request, method: scenario.method, path: requestPath, headers, ...(body !== undefined ? { body } : {}) };
     },
@@ -186,7 +191,9 @@ async function benchCalls(server: BenchServer, database: Database, node: string)
   const round = async (concurrent: number) => {
     const cpuBefore = cpuSeconds(pids);
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: concurrent }, () => app("POST", `/calls/${guid}`, { json: { legs: ["tel:+1 555 010 7777", "tel:+1 555 010 8888"] } })));
+    const answers = await Promise.all(
+      Array.from({ length: concurrent }, () => app("POST", `/calls/${guid}`, { json: { legs: ["tel:+1 555 010 7777", "tel:+1 555 010 8888"] } })),
+    );
     const seconds = (performance.now() - started) / 1000;
     const cpuMs = ((cpuSeconds(pids) - cpuBefore) * 1000) / concurrent;
     const placed = answers.filter((a) => a.status === 201);
@@ -235,7 +242,12 @@ function scenarios(user: Credentials): Scenario[] {
   const runId = randomBytes(3).toString("hex");
   return [
     { name: "(a) OPTIONS /users (floor: no OAuth, no database)", method: "OPTIONS", path: () => "/users" },
-    { name: `(b) GET /users?count=20, two-legged, ${SMALL_DOMAIN_USERS.toLocaleString("en")} users`, method: "GET", path: () => "/users?count=20", creds: demoApp },
+    {
+      name: `(b) GET /users?count=20, two-legged, ${SMALL_DOMAIN_USERS.toLocaleString("en")} users`,
+      method: "GET",
+      path: () => "/users?count=20",
+      creds: demoApp,
+    },
     { name: "(c) GET /users?count=20, user access token", method: "GET", path: () => "/users?count=20", creds: user },
     { name: `(d) GET /domains/${demo.domain}`, method: "GET", path: () => `/domains/${demo.domain}`, creds: demoApp },
     {
@@ -322,7 +334,8 @@ function oauthVerificationMicros(): number {
   const verify = () => {
     const params = collectRequestParams({ authorization, rawQuery });
     const uri = baseStringUri(url, "http://localhost:3000");
-    if (matchSignature("GET", uri, params, params.oauth.oauth_signature!, secrets.consumerSecret, secrets.tokenSecret) !== "rfc") throw new Error("bad signature");
+    if (matchSignature("GET", uri, params, params.oauth.oauth_signature!, secrets.consumerSecret, secrets.tokenSecret) !== "rfc")
+      throw new Error("bad signature");
   };
   for (let i = 0; i < 2_000; i++) verify();
   const runs = 20_000;
@@ -335,9 +348,12 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const cpu = (n: number) => `${n.toFixed(2)} ms`;
 /** "n/a" for a line no request completed in (a machine too busy for the line's time). */
 const measured = (r: Row, format: (r: Row) => string) => (r.requests ? format(r) : "n/a");
-const TABLE_HEAD = "| database | server Node | scenario | connections | req/s | p50 | p99 | non-2xx | server CPU |\n|---|---|---|---|---|---|---|---|---|";
+const TABLE_HEAD =
+  "| database | server Node | scenario | connections | req/s | p50 | p99 | non-2xx | server CPU |\n|---|---|---|---|---|---|---|---|---|";
 const formatRow = (r: Row) =>
-  `| ${r.database} | ${r.node} | ${r.scenario} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${measured(r, (x) => ms(x.p50))} | ${measured(r, (x) => ms(x.p99))} | ${r.non2xx}${r.errors ? ` (+${r.errors} errors)` : ""} | ${measured(r, (x) => cpu(x.serverCpuMs))} |`;
+  `| ${r.database} | ${r.node} | ${r.scenario} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} ` +
+  `| ${measured(r, (x) => ms(x.p50))} | ${measured(r, (x) => ms(x.p99))} | ${r.non2xx}${r.errors ? ` (+${r.errors} errors)` : ""} ` +
+  `| ${measured(r, (x) => cpu(x.serverCpuMs))} |`;
 
 /**
  * The same lines on each Node side by side ("24 / 20"), with the first Node's req/s against each
@@ -345,7 +361,8 @@ const formatRow = (r: Row) =>
  */
 function sideBySide(rows: Row[], nodes: string[]): string[] {
   const lines = [
-    `| database | scenario | connections | req/s ${nodes.join(" / ")} | req/s ${nodes[0]} against ${nodes.slice(1).join(", ")} | p99 | server CPU per request |`,
+    `| database | scenario | connections | req/s ${nodes.join(" / ")} | req/s ${nodes[0]} ` +
+      `against ${nodes.slice(1).join(", ")} | p99 | server CPU per request |`,
     "|---|---|---|---|---|---|---|",
   ];
   const lineOf = (r: Row) => `${r.database} ${r.scenario} ${r.connections}`;
@@ -355,26 +372,41 @@ function sideBySide(rows: Row[], nodes: string[]): string[] {
     const same = nodes.map((node) => runsOf(node, lineOf(first))[run]!);
     const change = same
       .slice(1)
-      .map((r) => (first.requests && r.requests ? `${first.requestsPerSecond >= r.requestsPerSecond ? "+" : ""}${((100 * first.requestsPerSecond) / r.requestsPerSecond - 100).toFixed(0)}%` : "n/a"));
+      .map((r) =>
+        first.requests && r.requests
+          ? `${first.requestsPerSecond >= r.requestsPerSecond ? "+" : ""}${((100 * first.requestsPerSecond) / r.requestsPerSecond - 100).toFixed(0)}%`
+          : "n/a",
+      );
     const each = (format: (r: Row) => string) => same.map(format).join(" / ");
     lines.push(
-      `| ${first.database} | ${first.scenario} | ${first.connections} | ${each((r) => r.requestsPerSecond.toFixed(0))} | ${change.join(", ")} | ${each((r) => measured(r, (x) => ms(x.p99)))} | ${each((r) => measured(r, (x) => cpu(x.serverCpuMs)))} |`,
+      `| ${first.database} | ${first.scenario} | ${first.connections} | ${each((r) => r.requestsPerSecond.toFixed(0))} ` +
+        `| ${change.join(", ")} | ${each((r) => measured(r, (x) => ms(x.p99)))} | ${each((r) => measured(r, (x) => cpu(x.serverCpuMs)))} ` +
+        `|`,
     );
   }
   return lines;
 }
 
 const CALL_TABLE_HEAD =
-  "| database | server Node | concurrent POST /calls | ring | time (median) | set-ups/s | of what the ring allows | server CPU per set-up | not 201 |\n|---|---|---|---|---|---|---|---|---|";
+  "| database | server Node | concurrent POST /calls | ring | time (median) | set-ups/s | of " +
+  "what the ring allows | server CPU per set-up | not 201 " +
+  "|\n|---|---|---|---|---|---|---|---|---|";
 const formatCallRow = (r: CallRow) =>
-  `| ${r.database} | ${r.node} | ${r.concurrent} | ${r.ringMs} ms | ${r.seconds.toFixed(2)} s | ${r.setupsPerSecond.toFixed(1)} | ${(100 * r.ofRing).toFixed(0)}% | ${cpu(r.serverCpuMs)} | ${r.failed} |`;
+  `| ${r.database} | ${r.node} | ${r.concurrent} | ${r.ringMs} ms | ${r.seconds.toFixed(2)} s ` +
+  `| ${r.setupsPerSecond.toFixed(1)} | ${(100 * r.ofRing).toFixed(0)}% | ${cpu(r.serverCpuMs)} ` +
+  `| ${r.failed} |`;
 
 /** `npm start` of this checkout on each database (and of --footprint-of's, first, on PGlite). */
 async function footprints(databases: Database[]): Promise<Footprint[]> {
   console.log(`\nFootprint: \`npm start\`, idle, under load, 60 s later (about 2 minutes each)\n${FOOTPRINT_HEAD}`);
   const runs: Array<[string, { cwd?: string; postgresUrl?: string }]> = [
-    ...(FOOTPRINT_OF ? [[`PGlite, ${path.basename(path.resolve(FOOTPRINT_OF))}`, { cwd: path.resolve(FOOTPRINT_OF) }] as [string, { cwd: string }]] : []),
-    ...databases.map((database): [string, { postgresUrl?: string }] => [database === "pglite" ? "PGlite" : "PostgreSQL", database === "postgres" ? { postgresUrl: process.env.TEST_DATABASE_URL } : {}]),
+    ...(FOOTPRINT_OF
+      ? [[`PGlite, ${path.basename(path.resolve(FOOTPRINT_OF))}`, { cwd: path.resolve(FOOTPRINT_OF) }] as [string, { cwd: string }]]
+      : []),
+    ...databases.map((database): [string, { postgresUrl?: string }] => [
+      database === "pglite" ? "PGlite" : "PostgreSQL",
+      database === "postgres" ? { postgresUrl: process.env.TEST_DATABASE_URL } : {},
+    ]),
   ];
   const results: Footprint[] = [];
   for (const [label, options] of runs) {
@@ -403,10 +435,11 @@ function report(rows: Row[], calls: CallRow[], oauthMicros: number, databases: s
     MARKERS.start,
     `## REST: \`npm run bench\` (${new Date().toISOString().slice(0, 10)})`,
     "",
-    `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), the server on Node ${nodes.join(" and ")}, autocannon on Node ${process.version},`,
+    `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), the server on ` +
+      `Node ${nodes.join(" and ")}, autocannon on Node ${process.version},`,
     `${databases}; server and autocannon on the same machine over loopback; ${DURATION_SECONDS} s per line after a`,
     `warm-up of ${WARM_UP_REQUESTS} requests on one connection. Signed lines get a fresh nonce and timestamp per`,
-    "request. (a) is the floor (OPTIONS: routing only, no OAuth, no database). \"server CPU\" is the",
+    'request. (a) is the floor (OPTIONS: routing only, no OAuth, no database). "server CPU" is the',
     "Next.js server processes' CPU time per request (PGlite's own runs in the launcher).",
     "",
     ...(nodes.length > 1 ? [...sideBySide(rows, nodes), ""] : []),
@@ -435,7 +468,8 @@ function writeReport(section: string) {
   const doc = fs.readFileSync(PERFORMANCE_DOC, "utf8");
   const start = doc.indexOf(MARKERS.start);
   const end = doc.indexOf(MARKERS.end);
-  const updated = start >= 0 && end > start ? doc.slice(0, start) + section + doc.slice(end + MARKERS.end.length) : `${doc.trimEnd()}\n\n${section}\n`;
+  const updated =
+    start >= 0 && end > start ? doc.slice(0, start) + section + doc.slice(end + MARKERS.end.length) : `${doc.trimEnd()}\n\n${section}\n`;
   fs.writeFileSync(PERFORMANCE_DOC, updated);
   console.log(`\nWritten to ${path.relative(process.cwd(), PERFORMANCE_DOC)}.`);
 }
@@ -451,7 +485,8 @@ function buildIfMissing() {
 
 async function main() {
   if (!(DURATION_SECONDS > 0)) throw new Error(`--seconds takes a number of seconds above 0, not "${option("seconds")}"`);
-  if (!CONNECTIONS.every((n) => Number.isInteger(n) && n > 0)) throw new Error(`--connections takes counts above 0 like 10,50, not "${option("connections")}"`);
+  if (!CONNECTIONS.every((n) => Number.isInteger(n) && n > 0))
+    throw new Error(`--connections takes counts above 0 like 10,50, not "${option("connections")}"`);
   const oauthMicros = oauthVerificationMicros();
   console.log(`OAuth verification CPU: ${oauthMicros.toFixed(1)} µs per request (target: under 200 µs)`);
   buildIfMissing();
@@ -471,7 +506,14 @@ async function main() {
   const footprint = await footprints(databases);
   if (FOOTPRINT_ONLY) return;
   const versions = nodes.map((n) => n.version);
-  const section = report(rows, calls, oauthMicros, databases.includes("postgres") ? "PGlite and PostgreSQL 15 on 127.0.0.1" : "PGlite", versions, footprint);
+  const section = report(
+    rows,
+    calls,
+    oauthMicros,
+    databases.includes("postgres") ? "PGlite and PostgreSQL 15 on 127.0.0.1" : "PGlite",
+    versions,
+    footprint,
+  );
   console.log(`\n${section}`);
   const standard = !ONLY && !option("connections") && DURATION_SECONDS === STANDARD_SECONDS && nodes.length === 1 && !FOOTPRINT_OF;
   if (!process.argv.includes("--no-write") && standard) writeReport(section);

@@ -62,16 +62,23 @@ async function main() {
       m.after = rssMb(m.server.pid!);
       await m.stop();
       (results[m.name] ??= []).push({ idle: m.idle, load: m.load, after: m.after, requests: m.requests, cpu: m.cpu });
-      console.log(`round ${round + 1} ${m.name}: idle ${m.idle.toFixed(0)} load ${m.load.toFixed(0)} after ${m.after.toFixed(0)} MB, ${m.requests} requests, ${m.cpu.toFixed(2)} ms CPU each`);
+      console.log(
+        `round ${round + 1} ${m.name}: idle ${m.idle.toFixed(0)} load ${m.load.toFixed(0)} after ${m.after.toFixed(0)} ` +
+          `MB, ${m.requests} requests, ${m.cpu.toFixed(2)} ms CPU each`,
+      );
     }
   }
-  console.log("\n| variant | idle | peak under load | 60 s after | requests | server CPU per request | each run (idle / peak / after) |\n|---|---|---|---|---|---|---|");
+  console.log(
+    "\n| variant | idle | peak under load | 60 s after | requests | server CPU per request | each run (idle / peak / after) |\n|---|---|---|---|---|---|---|",
+  );
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   for (const name of names) {
     const rs = results[name]!;
     const runs = rs.map((r) => `${r.idle.toFixed(0)}/${r.load.toFixed(0)}/${r.after.toFixed(0)}`).join(", ");
     console.log(
-      `| ${name} | ${median(rs.map((r) => r.idle)).toFixed(0)} | ${median(rs.map((r) => r.load)).toFixed(0)} | ${median(rs.map((r) => r.after)).toFixed(0)} | ${median(rs.map((r) => r.requests))} | ${median(rs.map((r) => r.cpu)).toFixed(2)} ms | ${runs} |`,
+      `| ${name} | ${median(rs.map((r) => r.idle)).toFixed(0)} | ${median(rs.map((r) => r.load)).toFixed(0)} ` +
+        `| ${median(rs.map((r) => r.after)).toFixed(0)} | ${median(rs.map((r) => r.requests))} | ${median(rs.map((r) => r.cpu)).toFixed(2)} ` +
+        `ms | ${runs} |`,
     );
   }
 }

@@ -96,7 +96,12 @@ export function signedReads(port: number) {
       {
         setupRequest: (request) => {
           const requestPath = "/rest/1.0/users?count=20";
-          const { authorization } = signRequest({ method: "GET", url: `${baseUrl}${requestPath}`, consumerKey: demo.consumerKey, consumerSecret: demo.consumerSecret });
+          const { authorization } = signRequest({
+            method: "GET",
+            url: `${baseUrl}${requestPath}`,
+            consumerKey: demo.consumerKey,
+            consumerSecret: demo.consumerSecret,
+          });
           return { ...request, method: "GET", path: requestPath, headers: { host: `localhost:${port}`, authorization } };
         },
       },
@@ -130,7 +135,11 @@ export function spawnExtraServer(root: number, port: number, options: { flags?: 
   args.splice(at + 1, 1, String(port));
   args.splice(at, 0, ...(options.flags ?? []));
   const log = fs.openSync(options.logFile, "a");
-  const server = spawn(command.executable, args, { cwd: command.cwd, env: { ...process.env, ...command.env, ...options.env, PORT: String(port) }, stdio: ["ignore", log, log] });
+  const server = spawn(command.executable, args, {
+    cwd: command.cwd,
+    env: { ...process.env, ...command.env, ...options.env, PORT: String(port) },
+    stdio: ["ignore", log, log],
+  });
   const stop = onCleanup(async () => {
     if (server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise((r) => server.once("exit", r));
@@ -176,7 +185,12 @@ export async function startDeployment(options: { cwd?: string; postgresUrl?: str
   const env = { ...serverEnv({ port, dataDir, databaseUrl: fresh?.url ?? "" }), ...options.env };
   const logFile = path.join(dataDir, "npm-start.log");
   // A process group of its own, as a terminal gives it; stopped with SIGINT, as Ctrl-C does.
-  const npm = spawn("npm", ["start"], { cwd: options.cwd, env, stdio: ["ignore", fs.openSync(logFile, "a"), fs.openSync(logFile, "a")], detached: true });
+  const npm = spawn("npm", ["start"], {
+    cwd: options.cwd,
+    env,
+    stdio: ["ignore", fs.openSync(logFile, "a"), fs.openSync(logFile, "a")],
+    detached: true,
+  });
   const stop = onCleanup(async () => {
     if (npm.exitCode !== null || npm.signalCode !== null) return;
     const exited = new Promise((r) => npm.once("exit", r));
@@ -223,16 +237,26 @@ const ROLES: Role[] = ["npm", "sh", "tsx", "esbuild", "launcher", "server", "oth
 /** One line per measurement: totals (RSS, then PSS), then each role's RSS at idle / load / after. */
 export function formatFootprint(f: Footprint): string {
   const roles = ROLES.filter((role) => f.idle.rss[role] !== undefined || f.after.rss[role] !== undefined)
-    .map((role) => `${role} ${mb(f.idle.rss[role])} / ${mb(f.load.rss[role])} / ${mb(f.after.rss[role])} (${mb(f.idle.pss[role])} / ${mb(f.load.pss[role])} / ${mb(f.after.pss[role])})`)
+    .map(
+      (role) =>
+        `${role} ${mb(f.idle.rss[role])} / ${mb(f.load.rss[role])} / ${mb(f.after.rss[role])} (${mb(f.idle.pss[role])} ` +
+        `/ ${mb(f.load.pss[role])} / ${mb(f.after.pss[role])})`,
+    )
     .join("; ");
-  const extra = f.extraServer ? `; an extra server ${mb(f.extraServer.idle)} / ${mb(f.extraServer.load)} / ${mb(f.extraServer.after)} (${f.extraServer.requests} requests)` : "";
+  const extra = f.extraServer
+    ? `; an extra server ${mb(f.extraServer.idle)} / ${mb(f.extraServer.load)} / ${mb(f.extraServer.after)} (${f.extraServer.requests} requests)`
+    : "";
   const back = (100 * total(f.after.rss)) / total(f.idle.rss) - 100;
   return (
     `| ${f.label} | ${mb(total(f.idle.rss))} (${mb(total(f.idle.pss))}) | ${mb(total(f.load.rss))} (${mb(total(f.load.pss))}) | ` +
-    `${mb(total(f.after.rss))} (${mb(total(f.after.pss))}), ${back >= 0 ? "+" : ""}${back.toFixed(0)}% | ${roles}${extra} | ${f.requests}${f.non2xx ? ` (${f.non2xx} non-2xx)` : ""} |`
+    (`${mb(total(f.after.rss))} (${mb(total(f.after.pss))}), ` +
+      `${back >= 0 ? "+" : ""}${back.toFixed(0)}% | ${roles}${extra} | ${f.requests}${f.non2xx ? ` (${f.non2xx} non-2xx)` : ""} ` +
+      `|`)
   );
 }
 
 export const FOOTPRINT_HEAD =
-  `| deployment | idle after start: RSS (PSS), MB | peak under ${LOAD_SECONDS} s of signed reads at ${LOAD_CONNECTIONS} connections | ${SETTLE_SECONDS} s later, against idle | per process, RSS (PSS) MB: idle / load / after | requests |\n` +
+  `| deployment | idle after start: RSS (PSS), MB | peak under ${LOAD_SECONDS} s of signed ` +
+  `reads at ${LOAD_CONNECTIONS} connections | ${SETTLE_SECONDS} s later, against idle | per ` +
+  `process, RSS (PSS) MB: idle / load / after | requests |\n` +
   "|---|---|---|---|---|---|";

@@ -65,7 +65,8 @@ function main() {
   const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
   console.log(`${file}: ${mb(total)} in ${data.nodes.length / width} objects`);
   console.log("\nlargest groups (self size):");
-  for (const [key, g] of [...groups].sort((a, b) => b[1].size - a[1].size).slice(0, 25)) console.log(`  ${mb(g.size).padStart(9)}  ${String(g.count).padStart(8)}  ${key.slice(0, 90)}`);
+  for (const [key, g] of [...groups].sort((a, b) => b[1].size - a[1].size).slice(0, 25))
+    console.log(`  ${mb(g.size).padStart(9)}  ${String(g.count).padStart(8)}  ${key.slice(0, 90)}`);
   console.log("\nscripts' source text, by whose script it is:");
   for (const [owner, size] of [...sourceByOwner].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${mb(size).padStart(9)}  ${owner}`);
 }

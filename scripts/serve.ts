@@ -72,7 +72,10 @@ function endAfterBody(req: http.IncomingMessage, res: http.ServerResponse, limit
 /** Writes a response straight to a socket Node handed over (CONNECT has no ServerResponse), then closes it. */
 async function sendOnSocket(socket: Duplex, response: Response) {
   const body = Buffer.from(await response.arrayBuffer());
-  const head = [`HTTP/1.1 ${response.status} ${http.STATUS_CODES[response.status] ?? ""}`, ...[...response.headers].map(([name, value]) => `${name}: ${value}`)];
+  const head = [
+    `HTTP/1.1 ${response.status} ${http.STATUS_CODES[response.status] ?? ""}`,
+    ...[...response.headers].map(([name, value]) => `${name}: ${value}`),
+  ];
   head.push(`Content-Length: ${body.length}`, "Connection: close");
   socket.end(Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`, "latin1"), body]));
 }
@@ -134,7 +137,12 @@ async function main() {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
     const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-    const refusal = new ApiError("bad_request", tooLarge ? "The request's headers are too large." : "The request is not valid HTTP/1.1: check the request line (method, path without spaces or raw non-ASCII bytes, version) and the headers.");
+    const refusal = new ApiError(
+      "bad_request",
+      tooLarge
+        ? "The request's headers are too large."
+        : "The request is not valid HTTP/1.1: check the request line (method, path without spaces or raw non-ASCII bytes, version) and the headers.",
+    );
     // Node's own listener would feed the rest to the failed parser, which errs again on every chunk.
     socket.removeAllListeners("data");
     let dropped = 0;

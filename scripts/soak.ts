@@ -168,12 +168,20 @@ async function worker(server: BenchServer, context: Awaited<ReturnType<typeof se
       }
       case "sms": {
         const from = smsUsers[index % smsUsers.length]!;
-        await timed(kind, () => call(server.baseUrl, from.creds, "POST", `/messages/${from.guid}/outbox`, { json: { recipients: [`tel:+44770${randomInt(10_000, 99_999)}${randomInt(5000, 9999)}`], body: "soak", sender: from.number } }));
+        await timed(kind, () =>
+          call(server.baseUrl, from.creds, "POST", `/messages/${from.guid}/outbox`, {
+            json: { recipients: [`tel:+44770${randomInt(10_000, 99_999)}${randomInt(5000, 9999)}`], body: "soak", sender: from.number },
+          }),
+        );
         break;
       }
       case "upload":
         // A few files overwritten again and again: the bytes on disk stay bounded.
-        await timed(kind, () => uploadBytes(server.baseUrl, demoApp, `/media/demo/${folder}/file-${randomInt(5)}.bin`, randomBytes(16 * 1024)).then(async (r) => (await r.arrayBuffer(), r)));
+        await timed(kind, () =>
+          uploadBytes(server.baseUrl, demoApp, `/media/demo/${folder}/file-${randomInt(5)}.bin`, randomBytes(16 * 1024)).then(
+            async (r) => (await r.arrayBuffer(), r),
+          ),
+        );
         break;
       case "test-event":
         await timed(kind, () => app("POST", `/apps/${APP_ID}/events/test`));
@@ -209,7 +217,11 @@ async function main() {
     const sorted = t.latencies.sort((a, b) => a - b);
     const loop = await health(server.baseUrl);
     const delivered = receiver.delivered();
-    const row = `| ${n} | ${t.requests} | ${Math.round(t.requests / 60)} | ${t.ok} | ${t.clientErrors} | ${t.serverErrors} | ${t.networkErrors} | ${Math.round(percentile(sorted, 50))} | ${Math.round(percentile(sorted, 99))} | ${processGroupRssMb(server.port)} | ${loop.p99Ms ?? "?"} | ${loop.maxMs ?? "?"} | ${delivered - lastDelivered} |`;
+    const row =
+      `| ${n} | ${t.requests} | ${Math.round(t.requests / 60)} | ${t.ok} | ${t.clientErrors} | ${t.serverErrors} ` +
+      `| ${t.networkErrors} | ${Math.round(percentile(sorted, 50))} | ${Math.round(percentile(sorted, 99))} ` +
+      `| ${processGroupRssMb(server.port)} | ${loop.p99Ms ?? "?"} | ${loop.maxMs ?? "?"} | ${delivered - lastDelivered} ` +
+      `|`;
     lastDelivered = delivered;
     rows.push(row);
     console.log(row);
@@ -219,7 +231,10 @@ async function main() {
   await Promise.all(Array.from({ length: WORKERS }, (_, i) => worker(server, context, i, until)));
   clearInterval(timer);
   if (Date.now() - started - n * 60_000 > 5_000) await report(++n);
-  console.log(`\ntotal: ${total.requests} requests, ${total.ok} 2xx-3xx, ${total.clientErrors} 4xx, ${total.serverErrors} 5xx, ${total.networkErrors} network errors, ${receiver.delivered()} webhooks delivered`);
+  console.log(
+    `\ntotal: ${total.requests} requests, ${total.ok} 2xx-3xx, ${total.clientErrors} 4xx, ${total.serverErrors} ` +
+      `5xx, ${total.networkErrors} network errors, ${receiver.delivered()} webhooks delivered`,
+  );
   const unusual = [...total.byStatus].filter(([key]) => !/ (200|201|204)$/.test(key)).sort();
   if (unusual.length) console.log(`answers other than 200/201/204: ${unusual.map(([k, v]) => `${k}: ${v}`).join(", ")}`);
   if (total.serverErrors || total.networkErrors) process.exitCode = 1;

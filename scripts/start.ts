@@ -27,8 +27,7 @@ function fail(message: string): never {
 function resolveSecrets(cfg: Config) {
   if (cfg.DATABASE_URL && (!cfg.ENCRYPTION_KEY || !cfg.AUTH_SECRET)) {
     fail(
-      "With DATABASE_URL, set ENCRYPTION_KEY and AUTH_SECRET too (every instance must share them).\n" +
-        "Generate each with: openssl rand -base64 32",
+      "With DATABASE_URL, set ENCRYPTION_KEY and AUTH_SECRET too (every instance must share them).\n" + "Generate each with: openssl rand -base64 32",
     );
   }
   const local = cfg.DATABASE_URL ? undefined : loadLocalSecrets(cfg.dataDir);
@@ -69,7 +68,9 @@ function buildIfNeeded() {
  * holds the data directory's lock while it has the database open.
  */
 function prepareDatabase(seed: DemoSeedInput): Promise<PreparedDatabase> {
-  const script = __filename.endsWith(".ts") ? ["--import", "tsx", path.join(__dirname, "prepare-database.ts")] : [path.join(__dirname, "prepare-database.js")];
+  const script = __filename.endsWith(".ts")
+    ? ["--import", "tsx", path.join(__dirname, "prepare-database.ts")]
+    : [path.join(__dirname, "prepare-database.js")];
   const child = spawn(process.execPath, script, { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
     let answer: PrepareAnswer | undefined;

@@ -122,7 +122,13 @@ const flag = (flags: Record<string, string | true>, name: string) => (typeof fla
 
 /** The server: --url, SWITCHBOARD_URL, the saved one, PUBLIC_URL, else http://localhost:$PORT (as the server finds itself). */
 function serverUrl(config: Config, flags: Record<string, string | true> = {}): string {
-  return (flag(flags, "url") || process.env.SWITCHBOARD_URL || config.url || process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+  return (
+    flag(flags, "url") ||
+    process.env.SWITCHBOARD_URL ||
+    config.url ||
+    process.env.PUBLIC_URL ||
+    `http://localhost:${process.env.PORT || 3000}`
+  ).replace(/\/+$/, "");
 }
 
 /** Credentials: the environment (SWITCHBOARD_CONSUMER_KEY, ...) when it names a key, else the saved configuration. */
@@ -132,7 +138,9 @@ function credentials(config: Config, { asApp = false } = {}) {
   const consumerSecret = fromEnv ? process.env.SWITCHBOARD_CONSUMER_SECRET : config.consumerSecret;
   if (!consumerKey || !consumerSecret) {
     throw new UsageError(
-      `No consumer key and secret. Run '${PROGRAM} login <login> --key <key> --secret <secret>' (the application's page in the portal shows them), or set SWITCHBOARD_CONSUMER_KEY and SWITCHBOARD_CONSUMER_SECRET.`,
+      `No consumer key and secret. Run '${PROGRAM} login <login> --key <key> --secret <secret>' ` +
+        `(the application's page in the portal shows them), or set SWITCHBOARD_CONSUMER_KEY and ` +
+        `SWITCHBOARD_CONSUMER_SECRET.`,
     );
   }
   const token = asApp ? undefined : (fromEnv ? process.env.SWITCHBOARD_TOKEN : config.token) || undefined;
@@ -157,7 +165,9 @@ async function send(method: string, url: string, init: { headers: Record<string,
     return await fetch(url, { method, redirect: "manual", ...init } as RequestInit);
   } catch (error) {
     const reason = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
-    throw new ApiFailure(`Could not reach the server at ${new URL(url).origin} (${reason}). Is it running? Point SWITCHBOARD_URL (or --url at login, or PUBLIC_URL / PORT) at it.`);
+    throw new ApiFailure(
+      `Could not reach the server at ${new URL(url).origin} (${reason}). Is it running? Point SWITCHBOARD_URL (or --url at login, or PUBLIC_URL / PORT) at it.`,
+    );
   }
 }
 
@@ -201,17 +211,30 @@ async function login(args: string[]) {
   const saved = readConfig();
   const consumerKey = flag(flags, "key") || process.env.SWITCHBOARD_CONSUMER_KEY || saved.consumerKey;
   const consumerSecret = flag(flags, "secret") || process.env.SWITCHBOARD_CONSUMER_SECRET || saved.consumerSecret;
-  if (!consumerKey || !consumerSecret) throw new UsageError(`login needs the application's consumer key and secret: --key and --secret (the application's page in the portal shows them).`);
+  if (!consumerKey || !consumerSecret)
+    throw new UsageError(
+      `login needs the application's consumer key and secret: --key and --secret (the application's page in the portal shows them).`,
+    );
   const password = given ?? (await readStdinLine());
   if (!password) throw new UsageError("login needs the user's password (an argument, or a line on standard input).");
   const base = serverUrl(saved, flags);
   const url = `${base}/rest/1.0/login`;
-  const { authorization } = signRequest({ method: "POST", url, consumerKey, consumerSecret, extraOAuthParams: { x_auth_username: user, x_auth_password: password } });
+  const { authorization } = signRequest({
+    method: "POST",
+    url,
+    consumerKey,
+    consumerSecret,
+    extraOAuthParams: { x_auth_username: user, x_auth_password: password },
+  });
   const res = await send("POST", url, { headers: { Authorization: authorization } });
   const text = await res.text();
   if (!res.ok) {
     printResponse(res, text);
-    console.error(res.status === 401 && /signature|consumer/.test(text) ? hint(401, text) : "The login or password was refused: check them (the login is the user's own, without the domain).");
+    console.error(
+      res.status === 401 && /signature|consumer/.test(text)
+        ? hint(401, text)
+        : "The login or password was refused: check them (the login is the user's own, without the domain).",
+    );
     throw new ApiFailure("");
   }
   const reply = new URLSearchParams(text);
@@ -258,7 +281,10 @@ async function request(method: string, args: string[]) {
   const config = readConfig();
   const url = `${serverUrl(config)}/rest/1.0${path}`;
   const { authorization } = signRequest({ method, url, ...credentials(config, { asApp: flags.app === true }), body });
-  const res = await send(method, url, { headers: { Authorization: authorization, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) }, body });
+  const res = await send(method, url, {
+    headers: { Authorization: authorization, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
+    body,
+  });
   const text = await res.text();
   printResponse(res, text);
   failOnError(res, text);
@@ -309,7 +335,8 @@ function progress(label: string, total: number | undefined): Transform & { finis
 
 function mediaParts(mediaPath: string | undefined, usage: string): [string, string, string] {
   const parts = (mediaPath ?? "").replace(/^\/?(rest\/1\.0\/)?(media\/)?/, "").split("/");
-  if (parts.length !== 3 || parts.some((p) => !p)) throw new UsageError(`The media path is <domain>/<folder>/<file>, e.g. acme/prompts/greeting.mp3.\n\n${usage}`);
+  if (parts.length !== 3 || parts.some((p) => !p))
+    throw new UsageError(`The media path is <domain>/<folder>/<file>, e.g. acme/prompts/greeting.mp3.\n\n${usage}`);
   return parts as [string, string, string];
 }
 
@@ -333,11 +360,15 @@ async function upload(args: string[]) {
   const folderUrl = mediaUrl(config, [domain, folder]);
   const entry = JSON.stringify({ id: file });
   const signed = signRequest({ method: "POST", url: folderUrl, ...credentials(config), body: entry });
-  const created = await send("POST", folderUrl, { headers: { Authorization: signed.authorization, "Content-Type": "application/json" }, body: entry });
+  const created = await send("POST", folderUrl, {
+    headers: { Authorization: signed.authorization, "Content-Type": "application/json" },
+    body: entry,
+  });
   if (!created.ok && created.status !== 409) {
     const text = await created.text();
     printResponse(created, text);
-    if (created.status === 404) console.error(`No folder ${folder} in ${domain}: create it with '${PROGRAM} post /media/${domain} --data '{"id":"${folder}"}''.`);
+    if (created.status === 404)
+      console.error(`No folder ${folder} in ${domain}: create it with '${PROGRAM} post /media/${domain} --data '{"id":"${folder}"}''.`);
     else failOnError(created, text);
     throw new ApiFailure("");
   }
@@ -381,7 +412,11 @@ async function download(args: string[]) {
   }
   const length = Number(res.headers.get("content-length")) || (await mediaSize(url, config));
   const partial = `${local}.part`;
-  await pipeline(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream), progress("download", length || undefined), fs.createWriteStream(partial));
+  await pipeline(
+    Readable.fromWeb(res.body as import("node:stream/web").ReadableStream),
+    progress("download", length || undefined),
+    fs.createWriteStream(partial),
+  );
   fs.renameSync(partial, local);
   console.log(`${res.status} ${res.statusText}: saved ${MB(fs.statSync(local).size)} in ${local}`);
 }
@@ -404,7 +439,8 @@ async function events(args: string[]) {
   }
   if (sub !== "tail") throw new UsageError(`Unknown events command ${sub}.\n\n${HELP.events}`);
   const [app] = positional;
-  if (!app || !app.includes(":")) throw new UsageError(`events tail needs the application's id, <domain>:<app> (e.g. demo:demo-app).\n\n${HELP.events}`);
+  if (!app || !app.includes(":"))
+    throw new UsageError(`events tail needs the application's id, <domain>:<app> (e.g. demo:demo-app).\n\n${HELP.events}`);
   const wanted = flag(flags, "count") ? Number(flag(flags, "count")) : Infinity;
   const interval = Number(flag(flags, "interval") ?? 1000);
   if (!(wanted > 0) || !(interval >= 100)) throw new UsageError("--count must be a positive number and --interval at least 100 (ms).");
@@ -421,7 +457,11 @@ async function events(args: string[]) {
     const text = await res.text();
     if (!res.ok) {
       printResponse(res, text);
-      if (res.status === 404 || res.status === 403) console.error(`Only ${app} itself can watch its deliveries: sign with its consumer key and secret (SWITCHBOARD_CONSUMER_KEY/SECRET, or '${PROGRAM} login --key ...').`);
+      if (res.status === 404 || res.status === 403)
+        console.error(
+          `Only ${app} itself can watch its deliveries: sign with its consumer key and secret ` +
+            `(SWITCHBOARD_CONSUMER_KEY/SECRET, or '${PROGRAM} login --key ...').`,
+        );
       else failOnError(res, text);
       throw new ApiFailure("");
     }
@@ -471,7 +511,11 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(error.message.startsWith("Usage:") ? error.message : `${error.message}${error.message.includes("Usage:") ? "" : `\nRun '${PROGRAM} --help' for usage.`}`);
+      console.error(
+        error.message.startsWith("Usage:")
+          ? error.message
+          : `${error.message}${error.message.includes("Usage:") ? "" : `\nRun '${PROGRAM} --help' for usage.`}`,
+      );
       return 2;
     }
     if (error instanceof ApiFailure) {

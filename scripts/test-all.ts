@@ -98,7 +98,10 @@ function leftoverProcesses(): Array<{ pid: number; cmdline: string }> {
       try {
         const cmdline = fs.readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").join(" ").trim();
         const cwd = fs.readlinkSync(`/proc/${name}/cwd`);
-        return cwd === root && /scripts\/(start|serve)\.ts|scripts\/launch\.mjs|\.build\/(start|serve)\.js|next-server|next\/dist\/bin\/next/.test(cmdline) ? [{ pid: Number(name), cmdline }] : [];
+        return cwd === root &&
+          /scripts\/(start|serve)\.ts|scripts\/launch\.mjs|\.build\/(start|serve)\.js|next-server|next\/dist\/bin\/next/.test(cmdline)
+          ? [{ pid: Number(name), cmdline }]
+          : [];
       } catch {
         return []; // ended meanwhile, or not ours to read
       }
@@ -142,7 +145,9 @@ fs.rmSync(reportDir, { recursive: true, force: true });
 
 console.log("\nSummary");
 for (const o of outcomes) {
-  console.log(`  ${o.name.padEnd(14)} ${o.passed} passed, ${o.failed} failed, ${o.skipped} skipped${o.seconds ? `  (${Math.round(o.seconds)} s)` : ""}`);
+  console.log(
+    `  ${o.name.padEnd(14)} ${o.passed} passed, ${o.failed} failed, ${o.skipped} skipped${o.seconds ? `  (${Math.round(o.seconds)} s)` : ""}`,
+  );
   for (const failure of o.failures) console.log(`    failed: ${failure}`);
 }
 const total = outcomes.reduce((t, o) => ({ passed: t.passed + o.passed, failed: t.failed + o.failed, skipped: t.skipped + o.skipped }), {

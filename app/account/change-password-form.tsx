@@ -28,7 +28,14 @@ export function ChangePasswordForm() {
             </Link>
           </Alert>
         )}
-        <Field name="currentPassword" label="Current password" type="password" required autoComplete="current-password" errors={errors.currentPassword} />
+        <Field
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          required
+          autoComplete="current-password"
+          errors={errors.currentPassword}
+        />
         <Field
           name="newPassword"
           label="New password"
@@ -38,7 +45,14 @@ export function ChangePasswordForm() {
           hint="At least 8 characters."
           errors={errors.newPassword}
         />
-        <Field name="confirmPassword" label="Confirm new password" type="password" required autoComplete="new-password" errors={errors.confirmPassword} />
+        <Field
+          name="confirmPassword"
+          label="Confirm new password"
+          type="password"
+          required
+          autoComplete="new-password"
+          errors={errors.confirmPassword}
+        />
         <SubmitButton pendingText="Changing…">Change password</SubmitButton>
       </form>
     </section>

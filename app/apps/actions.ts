@@ -28,7 +28,9 @@ export async function createApplicationAction(_prev: FormState, formData: FormDa
   const domain = values.domain!.trim();
   let internalId: string;
   try {
-    ({ application: { internalId } } = await createApplication(developerActor(developer.id), {
+    ({
+      application: { internalId },
+    } = await createApplication(developerActor(developer.id), {
       name,
       displayName: displayName || undefined,
       description: values.description,

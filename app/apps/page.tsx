@@ -35,8 +35,8 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
       {apps.length === 0 ? (
         <EmptyState title="You have no applications yet" action={newButton}>
           <p>
-            An application is what calls the REST API: your web app, mobile app or script. Creating one gives you a consumer key and
-            secret to sign requests with OAuth 1.0a, and a domain that holds its users.
+            An application is what calls the REST API: your web app, mobile app or script. Creating one gives you a consumer key and secret to sign
+            requests with OAuth 1.0a, and a domain that holds its users.
           </p>
         </EmptyState>
       ) : (
@@ -65,9 +65,7 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
             ))}
           </PhoneList>
           <div className="hidden sm:block">
-            <DataTable
-              columns={[{ label: "Application" }, { label: "Domain" }, { label: "Status" }, { label: "Created" }]}
-            >
+            <DataTable columns={[{ label: "Application" }, { label: "Domain" }, { label: "Status" }, { label: "Created" }]}>
               {apps.map((app) => (
                 <tr key={app.internalId} className="hover:bg-slate-50">
                   <td className="px-5 py-3">

@@ -11,7 +11,14 @@ import type { FormState } from "@/lib/portal/form-state";
 type Action = (prev: FormState, formData: FormData) => Promise<FormState>;
 
 /** A titled card holding one form, with its error or success message above the fields. */
-function FormCard({ id, title, description, action, failure, children }: {
+function FormCard({
+  id,
+  title,
+  description,
+  action,
+  failure,
+  children,
+}: {
   id: string;
   title: string;
   description?: React.ReactNode;
@@ -44,7 +51,16 @@ export function NewBillingAccountForm({ currencies, action }: { currencies: stri
       {(state) => (
         <>
           <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <Field name="name" label="Name" required maxLength={100} autoComplete="off" placeholder="Acme production" defaultValue={state.values?.name} errors={state.fieldErrors?.name} />
+            <Field
+              name="name"
+              label="Name"
+              required
+              maxLength={100}
+              autoComplete="off"
+              placeholder="Acme production"
+              defaultValue={state.values?.name}
+              errors={state.fieldErrors?.name}
+            />
             <div>
               <label htmlFor="field-currency" className="block text-sm font-medium text-slate-800">
                 Currency
@@ -58,7 +74,16 @@ export function NewBillingAccountForm({ currencies, action }: { currencies: stri
             </div>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="credit" label="Opening credit" optional {...amountProps} placeholder="0.00" defaultValue={state.values?.credit} errors={state.fieldErrors?.credit} hint="Written to the ledger as the first top-up." />
+            <Field
+              name="credit"
+              label="Opening credit"
+              optional
+              {...amountProps}
+              placeholder="0.00"
+              defaultValue={state.values?.credit}
+              errors={state.fieldErrors?.credit}
+              hint="Written to the ledger as the first top-up."
+            />
             <Field
               name="lowCreditThreshold"
               label="Low-credit threshold"
@@ -88,8 +113,25 @@ export function TopUpForm({ currency, action }: { currency: string; action: Acti
     >
       {(state) => (
         <>
-          <Field name="amount" label={`Amount (${currency})`} required {...amountProps} placeholder="25.00" defaultValue={state.values?.amount} errors={state.fieldErrors?.amount} />
-          <Field name="note" label="Note" optional maxLength={200} placeholder="Invoice 2026-114" defaultValue={state.values?.note} errors={state.fieldErrors?.note} hint="Shown in the ledger." />
+          <Field
+            name="amount"
+            label={`Amount (${currency})`}
+            required
+            {...amountProps}
+            placeholder="25.00"
+            defaultValue={state.values?.amount}
+            errors={state.fieldErrors?.amount}
+          />
+          <Field
+            name="note"
+            label="Note"
+            optional
+            maxLength={200}
+            placeholder="Invoice 2026-114"
+            defaultValue={state.values?.note}
+            errors={state.fieldErrors?.note}
+            hint="Shown in the ledger."
+          />
           <SubmitButton pendingText="Adding…">Add credit</SubmitButton>
         </>
       )}
@@ -104,8 +146,8 @@ export function AddMemberForm({ candidates, action }: { candidates: Array<{ ref:
       title="Add a member"
       description={
         <>
-          A user of one of your domains, as <span className="font-mono">domain:login</span> or its GUID. A user belongs to one account: adding moves it
-          here.
+          A user of one of your domains, as <span className="font-mono">domain:login</span> or its GUID. A user belongs to one account: adding moves
+          it here.
         </>
       }
       failure="The user was not added"
@@ -142,7 +184,13 @@ export function AddMemberForm({ candidates, action }: { candidates: Array<{ ref:
 
 export function AccountSettingsForm({ name, lowCreditThreshold, action }: { name: string; lowCreditThreshold: string; action: Action }) {
   return (
-    <FormCard id="account-settings" title="Settings" description="The currency is fixed when the account is created." failure="The settings were not saved" action={action}>
+    <FormCard
+      id="account-settings"
+      title="Settings"
+      description="The currency is fixed when the account is created."
+      failure="The settings were not saved"
+      action={action}
+    >
       {(state) => (
         <>
           <Field name="name" label="Name" required maxLength={100} defaultValue={state.values?.name ?? name} errors={state.fieldErrors?.name} />

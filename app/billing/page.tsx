@@ -22,11 +22,18 @@ export default async function BillingPage() {
     <div className="space-y-8">
       <PageHeader
         title="Billing"
-        description="Billing accounts pay for your users' purpose numbers, calls and SMS. A user outside every account can still sign in and read its data, but billable actions are refused until you add it to one."
+        description={
+          "Billing accounts pay for your users' purpose numbers, calls and SMS. A user outside every " +
+          "account can still sign in and read its data, but billable actions are refused until you " +
+          "add it to one."
+        }
       />
       {accounts.length === 0 ? (
         <EmptyState title="You have no billing accounts yet">
-          <p>Create one below with some opening credit, then add users of your domains as members, or make it an application&apos;s default account so the users it creates join it.</p>
+          <p>
+            Create one below with some opening credit, then add users of your domains as members, or make it an application&apos;s default account so
+            the users it creates join it.
+          </p>
         </EmptyState>
       ) : (
         <DataTable columns={[{ label: "Account" }, { label: "Balance", align: "right" }, { label: "Members", align: "right" }]}>

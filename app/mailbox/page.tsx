@@ -41,7 +41,10 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
     <div className="space-y-8">
       <PageHeader
         title="Mailbox"
-        description="Mail the platform sends to your users (verification emails, new voicemail) while no mail server is set up: the demo works without one. Set SMTP_URL to send real mail."
+        description={
+          "Mail the platform sends to your users (verification emails, new voicemail) while no mail " +
+          "server is set up: the demo works without one. Set SMTP_URL to send real mail."
+        }
       />
       {smtp && (
         <Alert tone="info" title="Mail goes out through your SMTP server">
@@ -72,7 +75,11 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
                   <ul className="mt-3 flex flex-wrap items-center gap-2" aria-label="Attachments">
                     <li className="text-xs font-medium text-slate-500">Attached:</li>
                     {m.attachments.map((a, i) => (
-                      <li key={i} className="rounded-md border border-slate-200 bg-slate-50 px-2.5 py-1 text-xs text-slate-700" data-testid="mailbox-attachment">
+                      <li
+                        key={i}
+                        className="rounded-md border border-slate-200 bg-slate-50 px-2.5 py-1 text-xs text-slate-700"
+                        data-testid="mailbox-attachment"
+                      >
                         <span className="font-medium break-all text-slate-900">{a.filename}</span> · {formatSize(a.size)}
                       </li>
                     ))}

@@ -11,7 +11,8 @@ import { errorState, formValues, type FormState } from "@/lib/portal/form-state"
 import { requireDeveloper } from "@/lib/portal/session";
 import { developerActor } from "@/lib/core/tenancy/actor";
 
-const browserPath = (domain: string, folder?: string) => `/media/${encodeURIComponent(domain)}${folder ? `?folder=${encodeURIComponent(folder)}` : ""}`;
+const browserPath = (domain: string, folder?: string) =>
+  `/media/${encodeURIComponent(domain)}${folder ? `?folder=${encodeURIComponent(folder)}` : ""}`;
 
 async function actor() {
   return developerActor((await requireDeveloper()).id);

@@ -18,8 +18,13 @@ export async function importNumbersAction(_prev: FormState, formData: FormData):
   const pasted = String(formData.get("csv") ?? "");
   const text = file instanceof File && file.size > 0 ? await file.text() : pasted;
   const { rows, errors } = parseNumbersCsv(text);
-  if (errors.length) return { error: `Nothing was imported. Fix these lines first: ${errors.slice(0, 20).join("; ")}${errors.length > 20 ? `; and ${errors.length - 20} more` : ""}.`, values: { csv: pasted } };
-  if (!rows.length) return { error: "The file holds no numbers. Each line is number,country[,sms], e.g. +44 7700 900123,GBR,true.", values: { csv: pasted } };
+  if (errors.length)
+    return {
+      error: `Nothing was imported. Fix these lines first: ${errors.slice(0, 20).join("; ")}${errors.length > 20 ? `; and ${errors.length - 20} more` : ""}.`,
+      values: { csv: pasted },
+    };
+  if (!rows.length)
+    return { error: "The file holds no numbers. Each line is number,country[,sms], e.g. +44 7700 900123,GBR,true.", values: { csv: pasted } };
   const { added, skipped } = await importNumbers(prisma, rows, "portal");
   revalidatePath("/numbers");
   return { notice: `Added ${added} number(s) to the inventory.${skipped ? ` ${skipped} were already there and were left as they were.` : ""}` };

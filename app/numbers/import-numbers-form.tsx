@@ -15,8 +15,8 @@ export function ImportNumbersForm({ action }: { action: (prev: FormState, formDa
         Import numbers
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        One number per line: <code className="font-mono">number,country,sms</code>, e.g. <code className="font-mono">+44 7700 900123,GBR,true</code>. Only numbers you
-        may give to users. From a shell: <code className="font-mono">npm run numbers:import -- file.csv</code>.
+        One number per line: <code className="font-mono">number,country,sms</code>, e.g. <code className="font-mono">+44 7700 900123,GBR,true</code>.
+        Only numbers you may give to users. From a shell: <code className="font-mono">npm run numbers:import -- file.csv</code>.
       </p>
       <form action={formAction} className="mt-4 space-y-4">
         {state.error && <Alert title="Nothing was imported">{state.error}</Alert>}
@@ -25,7 +25,14 @@ export function ImportNumbersForm({ action }: { action: (prev: FormState, formDa
           <label htmlFor="import-csv" className="block text-sm font-medium text-slate-800">
             Numbers (CSV)
           </label>
-          <textarea id="import-csv" name="csv" rows={5} className={`${input} mt-1.5 font-mono`} defaultValue={state.notice ? "" : state.values?.csv} placeholder={"number,country,sms\n+44 7700 900123,GBR,true"} />
+          <textarea
+            id="import-csv"
+            name="csv"
+            rows={5}
+            className={`${input} mt-1.5 font-mono`}
+            defaultValue={state.notice ? "" : state.values?.csv}
+            placeholder={"number,country,sms\n+44 7700 900123,GBR,true"}
+          />
         </div>
         <div>
           <label htmlFor="import-file" className="block text-sm font-medium text-slate-800">

@@ -9,7 +9,14 @@ import { PageHeader } from "@/components/page-header";
 import { PhoneCard, PhoneField, PhoneFields, PhoneList } from "@/components/phone-list";
 import { Pager } from "@/components/pager";
 import { buttonSecondary, input, link, select } from "@/components/styles";
-import { INVENTORY_PAGE_SIZE, isNumberOperator, listInventory, NUMBER_STATUSES, type Holder, type InventoryFilter } from "@/lib/numbers/list-inventory";
+import {
+  INVENTORY_PAGE_SIZE,
+  isNumberOperator,
+  listInventory,
+  NUMBER_STATUSES,
+  type Holder,
+  type InventoryFilter,
+} from "@/lib/numbers/list-inventory";
 import { homeCountry } from "@/lib/numbers/home-country";
 import { requireDeveloper } from "@/lib/portal/session";
 import { developerActor } from "@/lib/core/tenancy/actor";
@@ -74,11 +81,18 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
   const actor = developerActor(developer.id);
   const search = await searchParams;
   // A search for digits looks in every country unless it names one; only a bare visit opens on the home country.
-  const filter = filterOf(search, search.country === undefined && !search.digits ? await homeCountry(actor, (await headers()).get("accept-language")) : undefined);
+  const filter = filterOf(
+    search,
+    search.country === undefined && !search.digits ? await homeCountry(actor, (await headers()).get("accept-language")) : undefined,
+  );
   const page = Math.max(0, Math.min(Number.parseInt(search.page ?? "0", 10) || 0, 10_000));
   const [inventory, operator] = await Promise.all([listInventory(actor, filter, page), isNumberOperator(actor)]);
   const pageHref = (p: number) => {
-    const query = { country: filter.country ?? "", ...(filter.status ? { status: filter.status } : {}), ...(filter.digits ? { digits: filter.digits } : {}) };
+    const query = {
+      country: filter.country ?? "",
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.digits ? { digits: filter.digits } : {}),
+    };
     return `/numbers?${new URLSearchParams({ ...query, page: String(p) })}`;
   };
   const pages = Math.ceil(inventory.total / INVENTORY_PAGE_SIZE);
@@ -90,8 +104,10 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
         description={
           <>
             The inventory purpose numbers come from. A user gets one on its page (Add a purpose number) or through{" "}
-            <span className="font-mono text-sm">POST /devices/&lt;guid&gt; {"{"}&quot;id&quot;: &quot;@purpose/GBR&quot;{"}"}</span>; a released number rests in
-            quarantine before anyone else can have it.
+            <span className="font-mono text-sm">
+              POST /devices/&lt;guid&gt; {"{"}&quot;id&quot;: &quot;@purpose/GBR&quot;{"}"}
+            </span>
+            ; a released number rests in quarantine before anyone else can have it.
           </>
         }
       />
@@ -122,7 +138,15 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
             ))}
           </PhoneList>
           <div className="hidden sm:block">
-            <DataTable dense columns={[{ label: "Country" }, { label: "Free", align: "right" }, { label: "Allocated", align: "right" }, { label: "Quarantined", align: "right" }]}>
+            <DataTable
+              dense
+              columns={[
+                { label: "Country" },
+                { label: "Free", align: "right" },
+                { label: "Allocated", align: "right" },
+                { label: "Quarantined", align: "right" },
+              ]}
+            >
               {inventory.countries.map((c) => (
                 <tr key={c.country}>
                   <td className="px-4 py-2">
@@ -149,14 +173,23 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
                 <label htmlFor="search-digits" className="block text-sm font-medium text-slate-800">
                   Number contains
                 </label>
-                <input id="search-digits" name="digits" inputMode="numeric" defaultValue={filter.digits} placeholder="7700900" className={`${input} mt-1.5`} />
+                <input
+                  id="search-digits"
+                  name="digits"
+                  inputMode="numeric"
+                  defaultValue={filter.digits}
+                  placeholder="7700900"
+                  className={`${input} mt-1.5`}
+                />
               </div>
               <button type="submit" className={buttonSecondary}>
                 Search
               </button>
             </form>
             {inventory.numbers.length === 0 ? (
-              <p className="rounded-lg border border-dashed border-slate-300 bg-surface px-5 py-6 text-sm text-slate-600">No number matches this search.</p>
+              <p className="rounded-lg border border-dashed border-slate-300 bg-surface px-5 py-6 text-sm text-slate-600">
+                No number matches this search.
+              </p>
             ) : (
               <>
                 <PhoneList label="Numbers">
@@ -194,7 +227,9 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
                         </td>
                         <td className="px-5 py-3 whitespace-nowrap">
                           <StatusBadge status={n.status} />
-                          {n.status === "quarantined" && n.since && <div className="mt-1 text-xs text-slate-500">until {formatDate(n.since.toISOString())}</div>}
+                          {n.status === "quarantined" && n.since && (
+                            <div className="mt-1 text-xs text-slate-500">until {formatDate(n.since.toISOString())}</div>
+                          )}
                         </td>
                         <td className="min-w-44 px-5 py-3">
                           <HolderCell holder={n.holder} />

@@ -112,8 +112,8 @@ export default async function OverviewPage() {
         {header}
         <EmptyState title="Nothing to count yet" action={newApp}>
           <p>
-            This page counts what your applications do: their users, the calls they place, the messages they send and receive, the
-            events delivered to their notification URL, and the credit left in your billing accounts.
+            This page counts what your applications do: their users, the calls they place, the messages they send and receive, the events delivered to
+            their notification URL, and the credit left in your billing accounts.
           </p>
           <p>Start with an application: it gives you a consumer key and secret for the REST API and a domain for its users.</p>
         </EmptyState>
@@ -152,7 +152,9 @@ export default async function OverviewPage() {
           {users.last30Days > 0 ? (
             <DailyBars name="Created" data={users.daily} label={`Users created per day over 30 days: ${peak(users.daily)}.`} />
           ) : (
-            <Quiet>No user was created in the last 30 days. Applications create users through the API; you can add them on a domain&apos;s page.</Quiet>
+            <Quiet>
+              No user was created in the last 30 days. Applications create users through the API; you can add them on a domain&apos;s page.
+            </Quiet>
           )}
           <Link href="/domains" className={`${link} text-sm`}>
             Users by domain
@@ -181,7 +183,9 @@ export default async function OverviewPage() {
 
         <Figure
           title="Messages"
-          href={messages.byUser[0] ? `/domains/${encodeURIComponent(messages.byUser[0].domain)}/users/${messages.byUser[0].guid}/messages` : "/domains"}
+          href={
+            messages.byUser[0] ? `/domains/${encodeURIComponent(messages.byUser[0].domain)}/users/${messages.byUser[0].guid}/messages` : "/domains"
+          }
           testId="overview-messages"
           value={messages.last30Days}
           detail={`${messages.today} today · ${countOf(messages.last30Days, "message")} in the last 30 days (SMS, voicemail and audio messages)`}

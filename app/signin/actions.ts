@@ -6,7 +6,6 @@ import { createDeveloper } from "@/lib/developers/developers";
 import { errorState, formValues, type FormState } from "@/lib/portal/form-state";
 import { sameOriginPath } from "@/lib/http/limits/same-origin-path";
 
-
 export async function signInAction(_prev: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData, ["email"]);
   const email = values.email!.trim();

@@ -10,7 +10,9 @@ const outcomes = {
   expired: { title: "This link expired", body: "Verification links work for a limited time. Ask the application for a new verification email." },
   unknown: {
     title: "This link is not valid",
-    body: "It may have been used already, replaced by a newer email, or cut short. Ask the application for a new verification email if the address is not confirmed yet.",
+    body:
+      "It may have been used already, replaced by a newer email, or cut short. Ask the " +
+      "application for a new verification email if the address is not confirmed yet.",
   },
 } as const;
 

@@ -39,7 +39,10 @@ async function sessionOf(user: { guid: string; creds: Credentials }): Promise<st
 async function mediaParamValues(): Promise<Record<string, ParamValues>> {
   const folder = `battery-${process.pid}-${Date.now().toString(36)}`;
   const links: string[] = [];
-  for (const [creds, domain] of [[demoApp, "demo"], [otherApp, "other"]] as const) {
+  for (const [creds, domain] of [
+    [demoApp, "demo"],
+    [otherApp, "other"],
+  ] as const) {
     await call(baseUrl, creds, "POST", `/media/${domain}`, { json: { id: folder } });
     await call(baseUrl, creds, "POST", `/media/${domain}/${folder}`, { json: { id: "file.txt" } });
     const link = await call(baseUrl, creds, "GET", `/media/${domain}/${folder}/file.txt/link`);
@@ -80,9 +83,16 @@ async function guestTokenOf(user: { login: string; creds: Credentials }, domain:
 }
 
 /** Token ids of both users, and a guest call placed with the first (its id is the guest's credential). */
-async function tokenParamValues(own: { login: string; creds: Credentials }, foreign: { login: string; creds: Credentials }): Promise<Record<string, ParamValues>> {
+async function tokenParamValues(
+  own: { login: string; creds: Credentials },
+  foreign: { login: string; creds: Credentials },
+): Promise<Record<string, ParamValues>> {
   const [mine, theirs] = [await guestTokenOf(own, "demo"), await guestTokenOf(foreign, "other")];
-  const guestCall = await call(baseUrl, demoApp, "POST", "/tokens/call", { json: {}, unsigned: true, headers: { Authorization: `Bearer ${mine.secret}` } });
+  const guestCall = await call(baseUrl, demoApp, "POST", "/tokens/call", {
+    json: {},
+    unsigned: true,
+    headers: { Authorization: `Bearer ${mine.secret}` },
+  });
   if (guestCall.status !== 201) throw new Error(`guest call: ${guestCall.status} ${guestCall.text}`);
   guestSecret = mine.secret;
   return {
@@ -192,13 +202,16 @@ describe("every operation whose credential is not OAuth", () => {
   const guestTokens = allContracts.filter((c) => c.auth === "guest-token");
   const capabilities = allContracts.filter((c) => c.auth === "capability");
 
-  it.each(guestTokens.map((c) => [name(c), c] as const))("%s: no Bearer guest token, or an OAuth signature instead, is 401 with a Bearer challenge", async (_n, contract) => {
-    for (const res of [await send(contract, { creds: null }), await send(contract, { creds: demoApp })]) {
-      expect(res.status).toBe(401);
-      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="[^"]+", error="invalid_request"$/);
-      expect(res.body.code).toBe("guest_token_refused");
-    }
-  });
+  it.each(guestTokens.map((c) => [name(c), c] as const))(
+    "%s: no Bearer guest token, or an OAuth signature instead, is 401 with a Bearer challenge",
+    async (_n, contract) => {
+      for (const res of [await send(contract, { creds: null }), await send(contract, { creds: demoApp })]) {
+        expect(res.status).toBe(401);
+        expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="[^"]+", error="invalid_request"$/);
+        expect(res.body.code).toBe("guest_token_refused");
+      }
+    },
+  );
 
   it.each(capabilities.map((c) => [name(c), c] as const))("%s: a capability that names nothing is 404, signed or not", async (_n, contract) => {
     expect((await send(contract, { which: "random" })).status).toBe(404);
@@ -240,13 +253,16 @@ describe("every operation", () => {
 });
 
 describe("every operation with an id", () => {
-  it.each(withParams.map((c) => [name(c), c] as const))("%s: another domain's id is 404, with the body of an id that names nothing", async (_n, contract) => {
-    const foreign = await send(contract, { which: "otherDomain" });
-    const random = await send(contract, { which: "random" });
-    expect(foreign.status).toBe(404);
-    expect(random.status).toBe(404);
-    expect(normalized(foreign, contract, "otherDomain")).toEqual(normalized(random, contract, "random"));
-  });
+  it.each(withParams.map((c) => [name(c), c] as const))(
+    "%s: another domain's id is 404, with the body of an id that names nothing",
+    async (_n, contract) => {
+      const foreign = await send(contract, { which: "otherDomain" });
+      const random = await send(contract, { which: "random" });
+      expect(foreign.status).toBe(404);
+      expect(random.status).toBe(404);
+      expect(normalized(foreign, contract, "otherDomain")).toEqual(normalized(random, contract, "random"));
+    },
+  );
 });
 
 describe("every filterable collection", () => {

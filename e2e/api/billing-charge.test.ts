@@ -39,12 +39,21 @@ async function accountWithMember(balance: string, lowCreditThreshold = "0") {
   return { accountId: account.id, userId: user.id };
 }
 
-const sms = (accountId: string, userId: string, n = 1) => ({ accountId, userId, item: "sms" as const, reference: `sms:${n}`, description: `SMS ${n}` });
+const sms = (accountId: string, userId: string, n = 1) => ({
+  accountId,
+  userId,
+  item: "sms" as const,
+  reference: `sms:${n}`,
+  description: `SMS ${n}`,
+});
 const balanceOf = async (id: string) => (await prisma.billingAccount.findUniqueOrThrow({ where: { id } })).balance.toFixed(4);
 const slowTransaction = { maxWait: 30_000, timeout: 30_000 };
 
 async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -112,7 +121,8 @@ describe("chargeAccount", () => {
 
   it("publishes CreditLow when crossing the threshold and CreditExhausted when nothing more can be paid, once each", async () => {
     const { accountId, userId } = await accountWithMember("1.03", "1.00");
-    const credit = (type: string) => prisma.event.findMany({ where: { applicationId, type, payload: { path: ["params", "accountId"], equals: accountId } } });
+    const credit = (type: string) =>
+      prisma.event.findMany({ where: { applicationId, type, payload: { path: ["params", "accountId"], equals: accountId } } });
     await prisma.$transaction((tx) => chargeAccount(tx, sms(accountId, userId, 1))); // 1.02: above
     expect(await credit("CreditLow")).toHaveLength(0);
     await prisma.$transaction((tx) => chargeAccount(tx, { ...sms(accountId, userId, 2), quantity: 3 })); // 0.99: below

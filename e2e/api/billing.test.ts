@@ -29,7 +29,13 @@ describe("accounts of users", () => {
     expect(otherAccountId).not.toBe(demoAccountId);
     const billing = await app("GET", `/billing/${(await createUser()).guid}`);
     expect(billing.status).toBe(200);
-    expect(billing.body.entry).toMatchObject({ accountId: demoAccountId, name: "Demo account", currency: "USD", lowCreditThreshold: "10.00", status: "ok" });
+    expect(billing.body.entry).toMatchObject({
+      accountId: demoAccountId,
+      name: "Demo account",
+      currency: "USD",
+      lowCreditThreshold: "10.00",
+      status: "ok",
+    });
     expect(billing.body.entry.prices).toEqual({ purpose_number_month: "1.00", call_minute: "0.02", sms: "0.01" });
     expect(Number(billing.body.entry.balance)).toBeGreaterThan(0);
   });
@@ -106,9 +112,21 @@ describe("the ledger", () => {
     expect(res.body.totalResults).toBeGreaterThanOrEqual(1);
     const credits = await app("GET", `/billing/${user.guid}/ledger?filterBy=type&filterValue=credit`);
     const seeded = credits.body.entry.find((e: { reference: string }) => e.reference === "seed:demo-credit");
-    expect(seeded).toMatchObject({ type: "credit", item: "top_up", quantity: 1, amount: "500.00", balance: "500.00", currency: "USD", description: "Demo credit" });
+    expect(seeded).toMatchObject({
+      type: "credit",
+      item: "top_up",
+      quantity: 1,
+      amount: "500.00",
+      balance: "500.00",
+      currency: "USD",
+      description: "Demo credit",
+    });
     expect(seeded.user).toBeUndefined();
-    expect((await app("GET", `/billing/${user.guid}/ledger?filterBy=type&filterValue=debit`)).body.entry.every((e: { user: string }) => e.user === user.guid)).toBe(true);
+    expect(
+      (await app("GET", `/billing/${user.guid}/ledger?filterBy=type&filterValue=debit`)).body.entry.every(
+        (e: { user: string }) => e.user === user.guid,
+      ),
+    ).toBe(true);
     expect((await app("GET", `/billing/${user.guid}/ledger?filterBy=amount&filterValue=1`)).status).toBe(400);
   });
 });

@@ -39,7 +39,8 @@ async function userWithBalance(balance: string): Promise<string> {
 }
 
 const balanceOf = async (guid: string) => (await app("GET", `/billing/${guid}`)).body.entry.balance as string;
-const place = (guid: string, to = "tel:+1 555 200 0001", from = "tel:+1 555 100 7777") => app("POST", `/calls/${guid}`, { json: { legs: [from, to] } });
+const place = (guid: string, to = "tel:+1 555 200 0001", from = "tel:+1 555 100 7777") =>
+  app("POST", `/calls/${guid}`, { json: { legs: [from, to] } });
 
 /** The ledger entries of one call, oldest first. */
 async function ledgerOf(guid: string, callId: number) {
@@ -79,7 +80,9 @@ const eventOf = (callId: number, type: string) =>
 describe("calls: credit reserved at admission", () => {
   it("admits only what a 0.02 USD balance pays among 30 calls placed at once; the rest are 409 and the balance never goes below zero", async () => {
     const guid = await userWithBalance("0.02");
-    const results: ApiResponse[] = await Promise.all(Array.from({ length: 30 }, (_, i) => place(guid, "tel:+1 555 200 0001", `tel:+1 555 100 ${1000 + i}`)));
+    const results: ApiResponse[] = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => place(guid, "tel:+1 555 200 0001", `tel:+1 555 100 ${1000 + i}`)),
+    );
     const admitted = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status !== 201);
     expect(admitted).toHaveLength(1);
@@ -92,7 +95,14 @@ describe("calls: credit reserved at admission", () => {
     // Hung up within its first minute: the reserved minute pays it, nothing is given back or owed.
     const call = admitted[0]!.body.entry;
     expect((await app("PUT", `/calls/${guid}/${call.id}`, { json: { active: false } })).status).toBe(200);
-    expect((await eventOf(call.id, "CallCost")).params).toMatchObject({ status: "charged", minutes: 1, charged: 1, unpaidMinutes: 0, amount: "0.02", balance: "0.00" });
+    expect((await eventOf(call.id, "CallCost")).params).toMatchObject({
+      status: "charged",
+      minutes: 1,
+      charged: 1,
+      unpaidMinutes: 0,
+      amount: "0.02",
+      balance: "0.00",
+    });
     expect(await ledgerOf(guid, call.id)).toMatchObject([{ type: "debit", quantity: 1, amount: "-0.02", balance: "0.00" }]);
     expect(await balanceOf(guid)).toBe("0.00");
   }, 60_000);
@@ -108,7 +118,14 @@ describe("calls: credit reserved at admission", () => {
     expect(call).toMatchObject({ status: "COMPLETED", reason: "credit_exhausted", duration: 120 });
     for (const leg of call.legs) expect(leg).toMatchObject({ status: "HUNGUP", reason: "credit_exhausted" });
     expect((await eventOf(call.id, "CallCompleted")).params).toMatchObject({ status: "COMPLETED", duration: 120, reason: "credit_exhausted" });
-    expect((await eventOf(call.id, "CallCost")).params).toMatchObject({ status: "charged", minutes: 2, charged: 2, unpaidMinutes: 0, amount: "0.04", balance: "0.01" });
+    expect((await eventOf(call.id, "CallCost")).params).toMatchObject({
+      status: "charged",
+      minutes: 2,
+      charged: 2,
+      unpaidMinutes: 0,
+      amount: "0.04",
+      balance: "0.01",
+    });
     expect(await ledgerOf(guid, call.id)).toMatchObject([
       { type: "debit", quantity: 1, amount: "-0.02", balance: "0.03" },
       { type: "debit", quantity: 1, amount: "-0.02", balance: "0.01" },

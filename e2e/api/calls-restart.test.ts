@@ -10,7 +10,10 @@ import { launch, startServer, stopProcess, waitUntilHealthy, type TestServer } f
 const PRICES = JSON.stringify({ USD: { purpose_number_month: "1.00", call_minute: "100.00", sms: "0.01" } });
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ postgresUrl: process.env.TEST_DATABASE_URL || undefined, env: { SIMULATOR_RING_MS: "60000", CALL_CONNECT_WAIT_MS: "500", BILLING_PRICES: PRICES } });
+  server = await startServer({
+    postgresUrl: process.env.TEST_DATABASE_URL || undefined,
+    env: { SIMULATOR_RING_MS: "60000", CALL_CONNECT_WAIT_MS: "500", BILLING_PRICES: PRICES },
+  });
 }, 180_000);
 afterAll(async () => server?.stop(), 120_000);
 
@@ -57,13 +60,17 @@ describe("calls across a restart", () => {
     const ledger = await api("GET", `/billing/${guid}/ledger?filterBy=item&filterValue=call_minute&count=100`);
     const entries = ledger.body.entry as Array<{ reference: string; amount: string }>;
     const net = (callId: number) => entries.filter((e) => e.reference === `call:${callId}`).reduce((sum, e) => sum + Number(e.amount), 0);
-    expect(new Set(entries.map((e) => e.reference))).toEqual(new Set([pending.body.callId, answered.body.entry.id, finished.body.entry.id].map((id) => `call:${id}`)));
+    expect(new Set(entries.map((e) => e.reference))).toEqual(
+      new Set([pending.body.callId, answered.body.entry.id, finished.body.entry.id].map((id) => `call:${id}`)),
+    );
     expect(net(pending.body.callId)).toBe(0);
     expect(net(answered.body.entry.id)).toBeLessThanOrEqual(-100);
     expect(net(finished.body.entry.id)).toBe(-100);
     const events = await api("GET", `/apps/demo:demo-app/events?filterBy=type&filterValue=CallCompleted&count=100`);
     const restarted = events.body.entry.filter((e: { payload: { params: { reason?: string } } }) => e.payload.params.reason === "server_restart");
-    expect(restarted.map((e: { payload: { params: { callid: number } } }) => e.payload.params.callid).sort()).toEqual([pending.body.callId, answered.body.entry.id].sort());
+    expect(restarted.map((e: { payload: { params: { callid: number } } }) => e.payload.params.callid).sort()).toEqual(
+      [pending.body.callId, answered.body.entry.id].sort(),
+    );
   }, 300_000);
 
   it("stops a call when the balance cannot pay its next minute; then refuses calls up front", async () => {
@@ -83,7 +90,14 @@ describe("calls across a restart", () => {
     const costs = await api("GET", `/apps/demo:demo-app/events?filterBy=type&filterValue=CallCost&count=100`);
     const cost = costs.body.entry.find((e: { payload: { params: { callid: number } } }) => e.payload.params.callid === placed.body.entry.id);
     const left = (balance - payable * 100).toFixed(2);
-    expect(cost.payload.params).toMatchObject({ status: "charged", minutes: payable, charged: payable, unpaidMinutes: 0, amount: `${payable * 100}.00`, balance: left });
+    expect(cost.payload.params).toMatchObject({
+      status: "charged",
+      minutes: payable,
+      charged: payable,
+      unpaidMinutes: 0,
+      amount: `${payable * 100}.00`,
+      balance: left,
+    });
     expect((await api("GET", `/billing/${guid}`)).body.entry.balance).toBe(left);
 
     const refused = await api("POST", `/calls/${guid}`, { legs: ["tel:+1 555 070 0001", "tel:+1 555 080 0001"] });

@@ -38,36 +38,40 @@ describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${ski
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("connects two baresip phones, a phone's BYE completes the call, no answer and busy are refused as such, PUT active=false hangs both up", { timeout: 300_000 }, async () => {
-    scenario = spawn("unshare", ["-n", TSX, "--no-cache", SCENARIO, dir], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    scenario.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    scenario.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const child = scenario;
-    const code = await new Promise<number | string | null>((resolve) => {
-      const limit = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), SCENARIO_LIMIT_MS);
-      child.once("exit", (exitCode, signal) => {
-        clearTimeout(limit);
-        resolve(exitCode ?? signal);
+  it(
+    "connects two baresip phones, a phone's BYE completes the call, no answer and busy are refused as such, PUT active=false hangs both up",
+    { timeout: 300_000 },
+    async () => {
+      scenario = spawn("unshare", ["-n", TSX, "--no-cache", SCENARIO, dir], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      let output = "";
+      scenario.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      scenario.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const child = scenario;
+      const code = await new Promise<number | string | null>((resolve) => {
+        const limit = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), SCENARIO_LIMIT_MS);
+        child.once("exit", (exitCode, signal) => {
+          clearTimeout(limit);
+          resolve(exitCode ?? signal);
+        });
       });
-    });
-    const line = output.split("\n").find((text) => text.startsWith("REPORT "));
-    expect(line, `the scenario ended with ${code}:\n${output}`).toBeDefined();
-    const report = JSON.parse(line!.slice("REPORT ".length));
+      const line = output.split("\n").find((text) => text.startsWith("REPORT "));
+      expect(line, `the scenario ended with ${code}:\n${output}`).toBeDefined();
+      const report = JSON.parse(line!.slice("REPORT ".length));
 
-    expect(report.connected).toEqual({ status: 201, callStatus: "CONNECTED", legs: ["ANSWERED", "ANSWERED"] });
-    // Each phone heard the other's tone (alice says 440 Hz, bob 660 Hz): RTP went phone to phone.
-    expect(report.aliceHeardHz).toEqual([660, 660]);
-    expect(report.bobHeardHz).toEqual([440, 440]);
-    expect(report.ended).toEqual({ status: "COMPLETED", legs: ["HUNGUP", "HUNGUP"] });
-    expect(report.unanswered).toEqual({ status: 409, code: "call_not_answered" });
-    expect(report.again).toEqual({ status: 201, callStatus: "CONNECTED" });
-    expect(report.busy).toEqual({ status: 409, code: "call_busy" });
-    // PUT active=false: the engine's BYE reaches both phones after the commit.
-    expect(report.beforeHangup).toEqual({ callStatus: "CONNECTED", legs: ["ANSWERED", "ANSWERED"] });
-    expect(report.hungUp).toEqual({ status: 200, callStatus: "COMPLETED", legs: ["HUNGUP", "HUNGUP"] });
-    expect(report.endedOnPhones).toEqual([2, 2]);
-    expect(code).toBe(0);
-    expect(fs.readdirSync(dir)).toEqual([]);
-  });
+      expect(report.connected).toEqual({ status: 201, callStatus: "CONNECTED", legs: ["ANSWERED", "ANSWERED"] });
+      // Each phone heard the other's tone (alice says 440 Hz, bob 660 Hz): RTP went phone to phone.
+      expect(report.aliceHeardHz).toEqual([660, 660]);
+      expect(report.bobHeardHz).toEqual([440, 440]);
+      expect(report.ended).toEqual({ status: "COMPLETED", legs: ["HUNGUP", "HUNGUP"] });
+      expect(report.unanswered).toEqual({ status: 409, code: "call_not_answered" });
+      expect(report.again).toEqual({ status: 201, callStatus: "CONNECTED" });
+      expect(report.busy).toEqual({ status: 409, code: "call_busy" });
+      // PUT active=false: the engine's BYE reaches both phones after the commit.
+      expect(report.beforeHangup).toEqual({ callStatus: "CONNECTED", legs: ["ANSWERED", "ANSWERED"] });
+      expect(report.hungUp).toEqual({ status: 200, callStatus: "COMPLETED", legs: ["HUNGUP", "HUNGUP"] });
+      expect(report.endedOnPhones).toEqual([2, 2]);
+      expect(code).toBe(0);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    },
+  );
 });

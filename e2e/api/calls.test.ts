@@ -33,7 +33,11 @@ async function place(guid: string, legs: string[], extra: Record<string, unknown
 async function connected(guid: string, legs = [phone(), phone("0001")]) {
   const res = await place(guid, legs);
   expect(res.status, res.text).toBe(201);
-  return res.body.entry as { id: number; callerId?: string; legs: Array<{ id: number; address: string; status: string; mode: string; playing: boolean }> };
+  return res.body.entry as {
+    id: number;
+    callerId?: string;
+    legs: Array<{ id: number; address: string; status: string; mode: string; playing: boolean }>;
+  };
 }
 
 const getCall = async (guid: string, id: number) => {
@@ -259,7 +263,15 @@ describe("calls: control", () => {
     const call = await connected(guid);
     const leg = call.legs[0]!.id;
     const played = await app("PUT", `/calls/${guid}/${call.id}/${leg}`, {
-      json: { play: { media: [{ type: "string", value: "Welcome", duration: 3 }, { type: "digits", value: "42" }], transactionId: "tx-1" } },
+      json: {
+        play: {
+          media: [
+            { type: "string", value: "Welcome", duration: 3 },
+            { type: "digits", value: "42" },
+          ],
+          transactionId: "tx-1",
+        },
+      },
     });
     expect(played.status, played.text).toBe(200);
     expect(played.body.entry.legs.map((l: { playing: boolean }) => l.playing)).toEqual([true, false]);
@@ -268,7 +280,9 @@ describe("calls: control", () => {
     expect(done.params).toMatchObject({ leg, transactionId: "tx-1", interrupted: false });
     expect((await getCall(guid, call.id)).legs[0].playing).toBe(false);
 
-    await app("PUT", `/calls/${guid}/${call.id}`, { json: { play: { media: [{ type: "file", value: "/media/demo/x/a.mp3", duration: 60 }], transactionId: "tx-2" } } });
+    await app("PUT", `/calls/${guid}/${call.id}`, {
+      json: { play: { media: [{ type: "file", value: "/media/demo/x/a.mp3", duration: 60 }], transactionId: "tx-2" } },
+    });
     const stopped = await app("PUT", `/calls/${guid}/${call.id}`, { json: { playing: false } });
     expect(stopped.body.entry.legs.map((l: { playing: boolean }) => l.playing)).toEqual([false, false]);
     const interrupted = (await eventsOf(call.id, "PlayAnnouncementComplete")).filter((e) => e.params.transactionId === "tx-2");
@@ -396,12 +410,26 @@ describe("calls: billing", () => {
     expect(ended.body.entry.duration).toBeGreaterThanOrEqual(61);
     expect(ended.body.entry.duration).toBeLessThan(120);
     const cost = await waitForEvent(call.id, "CallCost");
-    expect(cost.params).toMatchObject({ status: "charged", minutes: 2, charged: 2, unpaidMinutes: 0, unitPrice: "0.02", amount: "0.04", currency: "USD" });
+    expect(cost.params).toMatchObject({
+      status: "charged",
+      minutes: 2,
+      charged: 2,
+      unpaidMinutes: 0,
+      unitPrice: "0.02",
+      amount: "0.04",
+      currency: "USD",
+    });
     // The first minute was reserved at admission, the second when it started (docs/billing.md).
     const ledger = await app("GET", `/billing/${guid}/ledger?filterBy=reference&filterValue=call:${call.id}`);
     expect(ledger.status, ledger.text).toBe(200);
     expect(ledger.body.entry.reverse()).toMatchObject([
-      { type: "debit", item: "call_minute", quantity: 1, amount: "-0.02", description: `Call ${call.id}: first minute, reserved when the call was placed` },
+      {
+        type: "debit",
+        item: "call_minute",
+        quantity: 1,
+        amount: "-0.02",
+        description: `Call ${call.id}: first minute, reserved when the call was placed`,
+      },
       { type: "debit", item: "call_minute", quantity: 1, amount: "-0.02", description: `Call ${call.id}: minute 2` },
     ]);
   });
@@ -571,7 +599,11 @@ describe("simulator: each domain's clock", () => {
     const otherEnded = await other("PUT", `/calls/${otherGuid}/${otherCall.body.entry.id}`, { json: { active: false } });
     expect(otherEnded.status, otherEnded.text).toBe(200);
     expect(otherEnded.body.entry.duration).toBeGreaterThanOrEqual(7200);
-    const otherCost = await waitFor(async () => (await eventsOf(otherCall.body.entry.id, "CallCost", other, "other:other-app"))[0], 10_000, "the other call's CallCost");
+    const otherCost = await waitFor(
+      async () => (await eventsOf(otherCall.body.entry.id, "CallCost", other, "other:other-app"))[0],
+      10_000,
+      "the other call's CallCost",
+    );
     // Two hours and whatever part of a minute the call had run: 120 started minutes, or 121.
     expect([120, 121]).toContain(otherCost.params.minutes);
     expect(otherCost.params.charged).toBe(otherCost.params.minutes);

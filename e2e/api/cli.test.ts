@@ -15,7 +15,12 @@ const home = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-cli-"));
 afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
 
 const BIN = path.resolve("bin/switchboard.mjs");
-const demoEnv = { SWITCHBOARD_CONSUMER_KEY: demo.consumerKey, SWITCHBOARD_CONSUMER_SECRET: demo.consumerSecret, SWITCHBOARD_TOKEN: "", SWITCHBOARD_TOKEN_SECRET: "" };
+const demoEnv = {
+  SWITCHBOARD_CONSUMER_KEY: demo.consumerKey,
+  SWITCHBOARD_CONSUMER_SECRET: demo.consumerSecret,
+  SWITCHBOARD_TOKEN: "",
+  SWITCHBOARD_TOKEN_SECRET: "",
+};
 
 function env(extraEnv: Record<string, string>, config = path.join(home, "default")) {
   return { ...process.env, SWITCHBOARD_URL: baseUrl, XDG_CONFIG_HOME: config, ...extraEnv };
@@ -61,7 +66,11 @@ describe("the switchboard CLI", () => {
     expect((await cli(["get", `/users/${guid}`], {}, config)).stdout).toContain('"firstName": "Grace"');
 
     // A wrong password: exit 1 and what to check.
-    const refused = await cli(["login", login, "wrong-password", "--key", demo.consumerKey, "--secret", demo.consumerSecret], {}, path.join(home, "refused"));
+    const refused = await cli(
+      ["login", login, "wrong-password", "--key", demo.consumerKey, "--secret", demo.consumerSecret],
+      {},
+      path.join(home, "refused"),
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("The login or password was refused");
   }, 60_000);

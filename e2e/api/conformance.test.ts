@@ -70,8 +70,20 @@ describe("one origin per answer (PUBLIC_URL unset)", () => {
       const answers: Array<[string, Response]> = [
         ["201", await send("POST", `${origin}/rest/1.0/users`, { login: uniqueLogin("origin"), password: "password-123" })],
         ["401 unsigned", await fetch(`${origin}/rest/1.0/users`)],
-        ["401 bad signature", await fetch(`${origin}/rest/1.0/users`, { headers: { Authorization: signRequest({ method: "GET", url: `${origin}/rest/1.0/users?x=1`, ...demoApp }).authorization } })],
-        ["401 guest token", await fetch(`${origin}/rest/1.0/tokens/call`, { method: "POST", headers: { Authorization: "Bearer gt_unknown", "Content-Type": "application/json" }, body: "{}" })],
+        [
+          "401 bad signature",
+          await fetch(`${origin}/rest/1.0/users`, {
+            headers: { Authorization: signRequest({ method: "GET", url: `${origin}/rest/1.0/users?x=1`, ...demoApp }).authorization },
+          }),
+        ],
+        [
+          "401 guest token",
+          await fetch(`${origin}/rest/1.0/tokens/call`, {
+            method: "POST",
+            headers: { Authorization: "Bearer gt_unknown", "Content-Type": "application/json" },
+            body: "{}",
+          }),
+        ],
         ["400", await send("GET", `${origin}/rest/1.0/users?colour=red`)],
         ["404", await send("GET", `${origin}/rest/1.0/no-such-thing`)],
         ["405 before Next.js", await fetch(`${origin}/rest/1.0/users`, { method: "PROPFIND" })],

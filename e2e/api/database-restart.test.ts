@@ -46,7 +46,13 @@ describe.skipIf("missing" in binaries)("PostgreSQL restarted under load", () => 
         const started = performance.now();
         try {
           const res = await call(s.baseUrl, user.creds, "GET", `/users/${user.guid}`);
-          answers.push({ at: Date.now(), status: res.status, ms: performance.now() - started, retryAfter: res.headers.get("retry-after"), type: res.headers.get("content-type") });
+          answers.push({
+            at: Date.now(),
+            status: res.status,
+            ms: performance.now() - started,
+            retryAfter: res.headers.get("retry-after"),
+            type: res.headers.get("content-type"),
+          });
         } catch (error) {
           failures.push(String(error)); // a connection the server dropped or never answered
         }
@@ -77,7 +83,12 @@ describe.skipIf("missing" in binaries)("PostgreSQL restarted under load", () => 
 
     const phase = (a: Answer) => (a.at < beforeStop ? "before" : a.at < restarting ? "down" : "after");
     const summary = Object.groupBy(answers, (a) => `${phase(a)} ${a.status}`);
-    console.log("answers by phase and status:", Object.entries(summary).map(([k, v]) => `${k}: ${v!.length}, max ${Math.round(Math.max(...v!.map((a) => a.ms)))} ms`).join("; "));
+    console.log(
+      "answers by phase and status:",
+      Object.entries(summary)
+        .map(([k, v]) => `${k}: ${v!.length}, max ${Math.round(Math.max(...v!.map((a) => a.ms)))} ms`)
+        .join("; "),
+    );
     expect(failures).toEqual([]);
     const healthy = answers.filter((a) => a.at < beforeStop);
     expect(healthy.length).toBeGreaterThanOrEqual(2 * CLIENTS);
@@ -113,7 +124,10 @@ describe.skipIf("missing" in binaries)("PostgreSQL restarted under load", () => 
     for (let waited = 0; waited < 40_000 && !routes.every(ranAgain); waited += 500) await sleep(500);
     const jobLines = logLines().filter((l) => String(l.message).startsWith("job "));
     for (const route of routes) {
-      expect(jobLines.filter((l) => l.message === "job failed; backing off" && l.route === route).length, JSON.stringify(jobLines)).toBeGreaterThanOrEqual(1);
+      expect(
+        jobLines.filter((l) => l.message === "job failed; backing off" && l.route === route).length,
+        JSON.stringify(jobLines),
+      ).toBeGreaterThanOrEqual(1);
       const recovered = ranAgain(route);
       expect(recovered, `${route}: ${JSON.stringify(jobLines)}`).toBeDefined();
       // 6 s down at a 300-500 ms interval would be 12-20 failed calls; doubling waits make it a handful.

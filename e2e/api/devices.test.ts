@@ -41,7 +41,15 @@ describe("devices: schemes and normalization", () => {
     const res = await app("POST", `/devices/${guid}`, { json: { id: phone.spelled, name: "Office", label: "work" } });
     expect(res.status, res.text).toBe(201);
     expect(res.headers.get("location")).toBe(`${baseUrl}/rest/1.0/devices/${guid}/${phone.id}`);
-    expect(res.body.entry).toMatchObject({ id: phone.id, name: "Office", label: "work", verified: false, default: false, ccfCheck: "pending", notifyvm: false });
+    expect(res.body.entry).toMatchObject({
+      id: phone.id,
+      name: "Office",
+      label: "work",
+      verified: false,
+      default: false,
+      ccfCheck: "pending",
+      notifyvm: false,
+    });
     expect(res.body.entry.checkDetail).toMatch(/telephony simulator/);
 
     // The device answers under any spelling of its id.

@@ -24,7 +24,10 @@ describe("durability", () => {
     await stopProcess(server.process, "SIGKILL");
     // The Next.js server notices its launcher is gone and exits; wait for the port to close.
     for (let i = 0; i < 100; i++) {
-      const up = await fetch(`${origin()}/rest/1.0/health`).then(() => true, () => false);
+      const up = await fetch(`${origin()}/rest/1.0/health`).then(
+        () => true,
+        () => false,
+      );
       if (!up) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -39,11 +42,15 @@ describe("durability", () => {
     }
   }, 240_000);
 
-  it.runIf(!process.env.TEST_DATABASE_URL)("refuses to open an embedded database another process holds", async () => {
-    const log = path.join(server.dataDir, "second.log");
-    const second = launch({ ...server.env, PORT: "1" }, log);
-    const code = await new Promise<number | null>((resolve) => second.once("exit", resolve));
-    expect(code).toBe(1);
-    expect(fs.readFileSync(log, "utf8")).toMatch(/already open by process \d+/);
-  }, 120_000);
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    "refuses to open an embedded database another process holds",
+    async () => {
+      const log = path.join(server.dataDir, "second.log");
+      const second = launch({ ...server.env, PORT: "1" }, log);
+      const code = await new Promise<number | null>((resolve) => second.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(fs.readFileSync(log, "utf8")).toMatch(/already open by process \d+/);
+    },
+    120_000,
+  );
 });

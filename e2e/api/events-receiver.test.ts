@@ -20,11 +20,15 @@ function verifies(secret: string, headers: Record<string, string>, body: string)
 }
 
 async function received(eventId: string) {
-  return waitFor(async () => {
-    const res = await app("GET", `/apps/${appId}/receiver`);
-    expect(res.status).toBe(200);
-    return res.body.entry.deliveries.find((d: { eventId: string }) => d.eventId === eventId);
-  }, 15_000, `${eventId} at the built-in receiver`);
+  return waitFor(
+    async () => {
+      const res = await app("GET", `/apps/${appId}/receiver`);
+      expect(res.status).toBe(200);
+      return res.body.entry.deliveries.find((d: { eventId: string }) => d.eventId === eventId);
+    },
+    15_000,
+    `${eventId} at the built-in receiver`,
+  );
 }
 
 describe("the built-in webhook receiver", () => {
@@ -46,10 +50,14 @@ describe("the built-in webhook receiver", () => {
     expect(got.headers["x-jobs-signature"]).toBeUndefined();
     expect(verifies(watch.webhookSecret, got.headers, got.body)).toBe(true);
 
-    const event = await waitFor(async () => {
-      const e = (await app("GET", `/apps/${appId}/events/${sent.body.entry.id}`)).body.entry;
-      return e.status === "delivered" ? e : undefined;
-    }, 15_000, "the event delivered");
+    const event = await waitFor(
+      async () => {
+        const e = (await app("GET", `/apps/${appId}/events/${sent.body.entry.id}`)).body.entry;
+        return e.status === "delivered" ? e : undefined;
+      },
+      15_000,
+      "the event delivered",
+    );
     expect(event.deliveries[0]).toMatchObject({ statusCode: 200, url: expect.stringMatching(/\/api\/receiver\/[0-9a-f-]{36}$/) });
   });
 

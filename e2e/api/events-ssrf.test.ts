@@ -32,10 +32,14 @@ describe("webhook targets", () => {
 
       const sent = await app("POST", `/apps/${appId}/events/test`);
       expect(sent.status).toBe(201);
-      const event = await waitFor(async () => {
-        const e = (await app("GET", `/apps/${appId}/events/${sent.body.entry.id}`)).body.entry;
-        return e.deliveries?.length ? e : undefined;
-      }, 15_000, "a refused attempt");
+      const event = await waitFor(
+        async () => {
+          const e = (await app("GET", `/apps/${appId}/events/${sent.body.entry.id}`)).body.entry;
+          return e.deliveries?.length ? e : undefined;
+        },
+        15_000,
+        "a refused attempt",
+      );
       expect(event.status).toBe("pending");
       expect(event.deliveries[0].error).toMatch(/refused: 127\.0\.0\.1 is a loopback address/);
       // The refusal says how to allow it, and what needs no URL (issue 26, fix 3).

@@ -214,7 +214,10 @@ describe("delivery log API", () => {
 describe("delivery job route", () => {
   it("refuses calls without a valid X-Jobs-Signature", async () => {
     expect((await fetch(`${baseUrl}/api/jobs/deliver`, { method: "POST" })).status).toBe(401);
-    const forged = await fetch(`${baseUrl}/api/jobs/deliver`, { method: "POST", headers: { "x-jobs-signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}` } });
+    const forged = await fetch(`${baseUrl}/api/jobs/deliver`, {
+      method: "POST",
+      headers: { "x-jobs-signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}` },
+    });
     expect(forged.status).toBe(401);
   });
 });

@@ -92,7 +92,8 @@ describe("authentication seam", () => {
     const res = await api("GET", "/users", { unsigned: true });
     expectProblem(res, 401, "unauthorized");
     expect(res.headers.get("www-authenticate")).toBe(
-      `OAuth realm="${baseUrl}/rest/1.0", oauth_problem="parameter_absent", oauth_parameters_absent="oauth_consumer_key&oauth_signature_method&oauth_signature&oauth_timestamp&oauth_nonce"`,
+      `OAuth realm="${baseUrl}/rest/1.0", oauth_problem="parameter_absent", ` +
+        `oauth_parameters_absent="oauth_consumer_key&oauth_signature_method&oauth_signature&oauth_timestamp&oauth_nonce"`,
     );
   });
 

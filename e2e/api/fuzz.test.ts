@@ -24,7 +24,9 @@ let fuzzCall: { id: string; legId: string };
 beforeAll(async () => {
   server = await startServer({ postgresUrl: process.env.TEST_DATABASE_URL || undefined });
   user = await createLoggedInUser(server.baseUrl);
-  const placed = await call(server.baseUrl, demoApp, "POST", `/calls/${user.guid}`, { json: { legs: ["tel:+1 555 010 0001", "sip:fuzz@example.com"] } });
+  const placed = await call(server.baseUrl, demoApp, "POST", `/calls/${user.guid}`, {
+    json: { legs: ["tel:+1 555 010 0001", "sip:fuzz@example.com"] },
+  });
   if (placed.status !== 201) throw new Error(`placing the fuzz call failed: ${placed.status} ${placed.text}`);
   fuzzCall = { id: String(placed.body.entry.id), legId: String(placed.body.entry.legs[0].id) };
   // The HTTP server's memory through the whole file (issue 27, item 9: under 650 MB), every 200 ms.
@@ -42,13 +44,34 @@ afterAll(() => {
 let serveRssPeak = 0;
 let serveRssSampler: NodeJS.Timeout | undefined;
 
-const nasty = fc.constantFrom("", " ", "..", "../x", "%00", "\u0000", "%C3%28", "%ZZ", "\ud800", "é", "😀", "a/b", "*", "-".repeat(36), "x".repeat(3000), "null", "0", "-1", "1e309", "2026-13-45", "-271821-04-20", "demo", "demo:demo-app", "evt_x");
+const nasty = fc.constantFrom(
+  "",
+  " ",
+  "..",
+  "../x",
+  "%00",
+  "\u0000",
+  "%C3%28",
+  "%ZZ",
+  "\ud800",
+  "é",
+  "😀",
+  "a/b",
+  "*",
+  "-".repeat(36),
+  "x".repeat(3000),
+  "null",
+  "0",
+  "-1",
+  "1e309",
+  "2026-13-45",
+  "-271821-04-20",
+  "demo",
+  "demo:demo-app",
+  "evt_x",
+);
 const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }), nasty);
-const paramValue = (name: string) =>
-  fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...knownValues(name)) },
-    { weight: 2, arbitrary: text },
-  );
+const paramValue = (name: string) => fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...knownValues(name)) }, { weight: 2, arbitrary: text });
 
 function knownValues(name: string): string[] {
   switch (name) {
@@ -93,10 +116,24 @@ function pathArbitrary(contract: Contract) {
 
 function queryArbitrary(contract: Contract) {
   const props = Object.keys(contract.list ?? {});
-  const key = fc.constantFrom("startIndex", "count", "filterBy", "filterOp", "filterValue", "scope", "maxResults", "oauth_x", "h", ...(props.length ? ["filterBy"] : []));
+  const key = fc.constantFrom(
+    "startIndex",
+    "count",
+    "filterBy",
+    "filterOp",
+    "filterValue",
+    "scope",
+    "maxResults",
+    "oauth_x",
+    "h",
+    ...(props.length ? ["filterBy"] : []),
+  );
   const value = fc.oneof(text, fc.constantFrom(...FILTER_OPS, ...props, "all"), fc.integer({ min: -5, max: 2 ** 40 }).map(String));
   // Mostly none, so that many requests get past validation into the handlers.
-  return fc.oneof({ weight: 3, arbitrary: fc.constant([] as Array<[string, string]>) }, { weight: 2, arbitrary: fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 4 }) });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant([] as Array<[string, string]>) },
+    { weight: 2, arbitrary: fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 4 }) },
+  );
 }
 
 /** JSON text nested `depth` levels: arrays, objects, or both, around the example or nothing (issue 27, item 3). */
@@ -111,28 +148,43 @@ function bodyArbitrary(contract: Contract) {
   const example = contract.example ?? {};
   const keys = Object.keys(example);
   return fc.oneof(
-    { weight: 10, arbitrary: fc.oneof(
-      fc.constant(example),
-      fc.jsonValue(),
-      fc.dictionary(fc.constantFrom(...(keys.length ? keys : ["x"]), "extra"), fc.oneof(fc.jsonValue(), text)),
-      fc.record({ ...Object.fromEntries(keys.map((k) => [k, fc.oneof(fc.constant(example[k]), text, fc.jsonValue())])) }),
-    ).map((value) => JSON.stringify(value)) },
+    {
+      weight: 10,
+      arbitrary: fc
+        .oneof(
+          fc.constant(example),
+          fc.jsonValue(),
+          fc.dictionary(fc.constantFrom(...(keys.length ? keys : ["x"]), "extra"), fc.oneof(fc.jsonValue(), text)),
+          fc.record({ ...Object.fromEntries(keys.map((k) => [k, fc.oneof(fc.constant(example[k]), text, fc.jsonValue())])) }),
+        )
+        .map((value) => JSON.stringify(value)),
+    },
     { weight: 1, arbitrary: deepJson },
   );
 }
 
 /** Built once the fixtures exist (the known path values include the test user's guid). */
-const requestArbitrary = () => fc.constantFrom(...allContracts).chain((contract) =>
-  fc.record({
-    contract: fc.constant(contract),
-    path: pathArbitrary(contract),
-    query: queryArbitrary(contract),
-    body: fc.option(bodyArbitrary(contract), { nil: undefined, freq: 3 }),
-    method: fc.oneof({ weight: 6, arbitrary: fc.constant(contract.method) }, { weight: 1, arbitrary: fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "CONNECT") }),
-    signing: fc.constantFrom("app", "app", "app", "user", "none", "garbage"),
-    contentType: fc.constantFrom("application/json", "application/json", "text/plain", "application/x-www-form-urlencoded", "application/merge-patch+json"),
-  }),
-);
+const requestArbitrary = () =>
+  fc.constantFrom(...allContracts).chain((contract) =>
+    fc.record({
+      contract: fc.constant(contract),
+      path: pathArbitrary(contract),
+      query: queryArbitrary(contract),
+      body: fc.option(bodyArbitrary(contract), { nil: undefined, freq: 3 }),
+      method: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(contract.method) },
+        { weight: 1, arbitrary: fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "CONNECT") },
+      ),
+      signing: fc.constantFrom("app", "app", "app", "user", "none", "garbage"),
+      contentType: fc.constantFrom(
+        "application/json",
+        "application/json",
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "application/merge-patch+json",
+      ),
+    }),
+  );
 
 type Fuzzed = ReturnType<typeof requestArbitrary> extends fc.Arbitrary<infer T> ? T : never;
 
@@ -155,7 +207,12 @@ async function send(port: number, r: Fuzzed): Promise<number> {
   const search = r.query.length ? `?${r.query.map(([k, v]) => `${encode(k)}=${encode(v)}`).join("&")}` : "";
   const target = `/rest/1.0${r.path}${search}`;
   const body = r.body;
-  const headers = [`Host: localhost:${port}`, "Connection: close", `Content-Type: ${r.contentType}`, `Content-Length: ${Buffer.byteLength(body ?? "")}`];
+  const headers = [
+    `Host: localhost:${port}`,
+    "Connection: close",
+    `Content-Type: ${r.contentType}`,
+    `Content-Length: ${Buffer.byteLength(body ?? "")}`,
+  ];
   if (r.signing === "garbage") headers.push('Authorization: OAuth oauth_consumer_key="%00", oauth_signature="%ZZ", oauth_nonce');
   if (r.signing === "app" || r.signing === "user") {
     const creds = r.signing === "user" ? user.creds : demoApp;
@@ -238,30 +295,42 @@ function wholeBody(answer: { headers: Record<string, string>; body: string }): b
 }
 
 describe("answers given before the body is read", () => {
-  it("reach the client whole: a 200 KB body to a method the resource lacks or nested too deep, a body up to the limit to a GET, is not cut off by a reset", async () => {
-    const port = Number(new URL(server.baseUrl).port);
-    const deep = '{"a":['.repeat(20_000) + "1" + "]}".repeat(20_000);
-    const cases: Array<[string, string, number]> = [
-      ["DELETE", "/rest/1.0/users", 405],
-      ["PATCH", `/rest/1.0/users/${user.guid}`, 405],
-      ["POST", "/rest/1.0/tokens/call", 400],
-      // refused in front of Next.js (scripts/serve.ts): a path that is not percent-encoded right, raw non-ASCII bytes
-      ["DELETE", "/rest/1.0/users/%ZZ", 400],
-      ["DELETE", "/rest/1.0/users/\u2C63\u1020?filterValue=1", 400],
-      // answered by Next.js without reading the body, with a long answer (seen in CI as a reset)
-      ["GET", "/rest/1.0/openapi.json", 200],
-    ];
-    // and a body just under the limit, more than the server reads before it closes
-    const large = JSON.stringify({ a: "x".repeat(1_000_000 - 16) });
-    for (const [body, [method, target, expected]] of [...cases.map((c) => [deep, c] as const), ...Array.from({ length: 3 }, () => [large, ["GET", "/rest/1.0/openapi.json", 200]] as const)]) {
-      const url = `http://localhost:${port}${target}`;
-      const signed = signRequest({ method, url, ...demoApp, body }).authorization;
-      const head = `${method} ${target} HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\nContent-Type: application/json\r\nAuthorization: ${signed}\r\nContent-Length: ${body.length}\r\n\r\n`;
-      const answer = await rawExchange(port, head, body).catch((e: Error) => e);
-      if (answer instanceof Error) throw new Error(`${method} ${target} with ${body.length} bytes: ${answer.message}`);
-      expect({ status: answer.status, whole: wholeBody(answer) }, `${method} ${target} with ${body.length} bytes`).toEqual({ status: expected, whole: true });
-    }
-  });
+  it(
+    "reach the client whole: a 200 KB body to a method the resource lacks or nested too deep, a " +
+      "body up to the limit to a GET, is not cut off by a reset",
+    async () => {
+      const port = Number(new URL(server.baseUrl).port);
+      const deep = '{"a":['.repeat(20_000) + "1" + "]}".repeat(20_000);
+      const cases: Array<[string, string, number]> = [
+        ["DELETE", "/rest/1.0/users", 405],
+        ["PATCH", `/rest/1.0/users/${user.guid}`, 405],
+        ["POST", "/rest/1.0/tokens/call", 400],
+        // refused in front of Next.js (scripts/serve.ts): a path that is not percent-encoded right, raw non-ASCII bytes
+        ["DELETE", "/rest/1.0/users/%ZZ", 400],
+        ["DELETE", "/rest/1.0/users/\u2C63\u1020?filterValue=1", 400],
+        // answered by Next.js without reading the body, with a long answer (seen in CI as a reset)
+        ["GET", "/rest/1.0/openapi.json", 200],
+      ];
+      // and a body just under the limit, more than the server reads before it closes
+      const large = JSON.stringify({ a: "x".repeat(1_000_000 - 16) });
+      for (const [body, [method, target, expected]] of [
+        ...cases.map((c) => [deep, c] as const),
+        ...Array.from({ length: 3 }, () => [large, ["GET", "/rest/1.0/openapi.json", 200]] as const),
+      ]) {
+        const url = `http://localhost:${port}${target}`;
+        const signed = signRequest({ method, url, ...demoApp, body }).authorization;
+        const head =
+          `${method} ${target} HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: ` +
+          `close\r\nContent-Type: application/json\r\nAuthorization: ${signed}\r\nContent-Length: ${body.length}\r\n\r\n`;
+        const answer = await rawExchange(port, head, body).catch((e: Error) => e);
+        if (answer instanceof Error) throw new Error(`${method} ${target} with ${body.length} bytes: ${answer.message}`);
+        expect({ status: answer.status, whole: wholeBody(answer) }, `${method} ${target} with ${body.length} bytes`).toEqual({
+          status: expected,
+          whole: true,
+        });
+      }
+    },
+  );
 });
 
 const PORTAL_PAGES = ["/billing", "/signin", "/mailbox", "/verify-email", "/domains/demo", "/apps", "/", "/media/demo", "/numbers", "/account"];
@@ -283,10 +352,20 @@ describe("portal posts (issue 27, item 4)", () => {
     form.set("email", "nobody@example.com");
     form.set("password", "wrong password");
     for (const origin of ["https://evil.example", "null", "http://localhost.evil.example"]) {
-      const res = await fetch(`${server.baseUrl}/signin`, { method: "POST", body: form, headers: { Origin: origin, "Next-Action": action }, redirect: "manual" });
+      const res = await fetch(`${server.baseUrl}/signin`, {
+        method: "POST",
+        body: form,
+        headers: { Origin: origin, "Next-Action": action },
+        redirect: "manual",
+      });
       expect(res.status, origin).toBe(403);
     }
-    const noHeader = await fetch(`${server.baseUrl}/signin`, { method: "POST", body: form, headers: { Origin: "https://evil.example" }, redirect: "manual" });
+    const noHeader = await fetch(`${server.baseUrl}/signin`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: "https://evil.example" },
+      redirect: "manual",
+    });
     expect(noHeader.status).toBe(403);
   });
 
@@ -302,7 +381,10 @@ describe("portal posts (issue 27, item 4)", () => {
       ["multipart/form-data; boundary=x", multipart("0", "not json")],
     ];
     for (const [type, body] of bodies) {
-      const head = `POST /signin HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\nOrigin: http://localhost:${port}\r\nNext-Action: ${action}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+      const head =
+        `POST /signin HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\nOrigin: ` +
+        `http://localhost:${port}\r\nNext-Action: ${action}\r\nContent-Type: ` +
+        `${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
       const reply = await rawExchange(port, head, body);
       expect(reply.status, `${type} ${JSON.stringify(body)}`).toBe(400);
       expect(reply.body).toContain("arguments");
@@ -315,9 +397,23 @@ describe("portal posts (issue 27, item 4)", () => {
     const statuses = new Map<number, number>();
     const post = fc.record({
       page: fc.constantFrom(...PORTAL_PAGES),
-      contentType: fc.constantFrom("multipart/form-data; boundary=x", "multipart/form-data", 'multipart/form-data; boundary="a b"', "multipart/form-data; boundary=" + "b".repeat(200), "application/x-www-form-urlencoded", "text/plain;charset=UTF-8"),
+      contentType: fc.constantFrom(
+        "multipart/form-data; boundary=x",
+        "multipart/form-data",
+        'multipart/form-data; boundary="a b"',
+        "multipart/form-data; boundary=" + "b".repeat(200),
+        "application/x-www-form-urlencoded",
+        "text/plain;charset=UTF-8",
+      ),
       body: fc.oneof(
-        fc.constantFrom("not multipart", "", "--x\r\n", "--x\r\nContent-Disposition: form-data\r\n\r\nv\r\n--x--\r\n", "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--x--\r\n", "a=1&b=2"),
+        fc.constantFrom(
+          "not multipart",
+          "",
+          "--x\r\n",
+          "--x\r\nContent-Disposition: form-data\r\n\r\nv\r\n--x--\r\n",
+          '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nv\r\n--x--\r\n',
+          "a=1&b=2",
+        ),
         fc.string({ maxLength: 300 }),
       ),
       origin: fc.constantFrom(undefined, "https://evil.example", "null", `http://localhost:${port}`),
@@ -325,7 +421,12 @@ describe("portal posts (issue 27, item 4)", () => {
     });
     await fc.assert(
       fc.asyncProperty(post, async (p) => {
-        const headers = [`Host: localhost:${port}`, "Connection: close", `Content-Type: ${p.contentType}`, `Content-Length: ${Buffer.byteLength(p.body)}`];
+        const headers = [
+          `Host: localhost:${port}`,
+          "Connection: close",
+          `Content-Type: ${p.contentType}`,
+          `Content-Length: ${Buffer.byteLength(p.body)}`,
+        ];
         if (p.origin) headers.push(`Origin: ${p.origin}`);
         if (p.actionId) headers.push(`Next-Action: ${p.actionId}`);
         const reply = await rawExchange(port, `POST ${p.page} HTTP/1.1\r\n${headers.join("\r\n")}\r\n\r\n`, Buffer.from(p.body).toString("latin1"));
@@ -342,14 +443,18 @@ describe("portal posts (issue 27, item 4)", () => {
 /** The resident memory (bytes) of a process and all its descendants, from /proc. */
 function treeRss(pid: number): number {
   const rss = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
-  const children = fs.readdirSync(`/proc/${pid}/task`).flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+  const children = fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
   return rss + children.reduce((sum, child) => sum + (fs.existsSync(`/proc/${child}`) ? treeRss(child) : 0), 0);
 }
 
 /** The HTTP server process (scripts/serve.ts compiled to .build/serve.js: Next.js) among the launcher's descendants. */
 function servePid(pid: number): number | undefined {
   if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("serve.")) return pid;
-  const children = fs.readdirSync(`/proc/${pid}/task`).flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+  const children = fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
   for (const child of children) {
     const found = fs.existsSync(`/proc/${child}`) ? servePid(child) : undefined;
     if (found) return found;
@@ -364,7 +469,8 @@ describe("oversized bodies (issue 27, item 9)", () => {
     const limit = 1024 * 1024;
     const big = Buffer.alloc(limit + 1, "[");
     const declared = `POST /rest/1.0/tokens/call HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n`;
-    const chunked = (target: string) => `POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${big.length.toString(16)}\r\n`;
+    const chunked = (target: string) =>
+      `POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${big.length.toString(16)}\r\n`;
     const pid = server.process.pid!;
     const serve = servePid(pid)!;
     const before = treeRss(pid);
@@ -393,7 +499,8 @@ describe("oversized bodies (issue 27, item 9)", () => {
     const after = treeRss(pid);
     const mb = (n: number) => Math.round(n / 1e6);
     console.log(
-      `oversized bodies: statuses ${JSON.stringify(Object.fromEntries(statuses))}; HTTP server RSS before ${mb(serveBefore)} MB, peak ${mb(servePeak)} MB, after ${mb(ownRss(serve))} MB; ` +
+      `oversized bodies: statuses ${JSON.stringify(Object.fromEntries(statuses))}; HTTP server ` +
+        `RSS before ${mb(serveBefore)} MB, peak ${mb(servePeak)} MB, after ${mb(ownRss(serve))} MB; ` +
         `with the launcher and embedded database: before ${mb(before)} MB, peak ${mb(peak)} MB, after ${mb(after)} MB`,
     );
     // Every answer is a 413 (a client still sending when the server closes may see the reset instead: 0).

@@ -106,7 +106,9 @@ describe("the original JavaScript library's requests (e2e/vectors), replayed wit
   it("creates a user, logs in, reads the domain, finds the user by email, manages a device, calls, sends an SMS and pages messages", async () => {
     const login = `${uniqueLogin("lib")}@example.com`;
     const password = "Pass word+1/2";
-    const created = await tunnel(baseUrl, demoApp, "POST", "/users", { body: JSON.stringify({ login, password, firstName: "Ann", lastName: "Lee" }) });
+    const created = await tunnel(baseUrl, demoApp, "POST", "/users", {
+      body: JSON.stringify({ login, password, firstName: "Ann", lastName: "Lee" }),
+    });
     expect(created.status, created.text).toBe(201);
     const guid = created.location!.split("/").pop()!;
 
@@ -137,7 +139,9 @@ describe("the original JavaScript library's requests (e2e/vectors), replayed wit
     expect(removed.status, removed.text).toBe(200);
     expect(parsed(removed).entry.id).toBe(deviceId);
 
-    const placed = await tunnel(baseUrl, user, "POST", `/calls/${guid}`, { body: JSON.stringify({ legs: [`tel:1555${randomInt(100, 999)}7777`, "tel:15550100001"] }) });
+    const placed = await tunnel(baseUrl, user, "POST", `/calls/${guid}`, {
+      body: JSON.stringify({ legs: [`tel:1555${randomInt(100, 999)}7777`, "tel:15550100001"] }),
+    });
     expect(placed.status, placed.text).toBe(201);
     const callId = placed.location!.split("/").pop()!;
     const call = await tunnel(baseUrl, user, "GET", `/calls/${guid}/${callId}`);
@@ -147,7 +151,9 @@ describe("the original JavaScript library's requests (e2e/vectors), replayed wit
     expect(smsNumber.status, smsNumber.text).toBe(201);
     const sender = `tel:${(parsed(smsNumber).entry.id as string).slice("service:".length)}`;
     const body = `Café at 6? "Yes" & <b>bring</b> it's fine`;
-    const sms = await tunnel(baseUrl, user, "POST", `/messages/${guid}/outbox`, { body: JSON.stringify({ recipients: [`tel:+44770${randomInt(100000000, 999999999)}`], body, sender }) });
+    const sms = await tunnel(baseUrl, user, "POST", `/messages/${guid}/outbox`, {
+      body: JSON.stringify({ recipients: [`tel:+44770${randomInt(100000000, 999999999)}`], body, sender }),
+    });
     expect(sms.status, sms.text).toBe(201);
 
     const page = await tunnel(baseUrl, user, "GET", `/messages/${guid}?startIndex=0&count=5`);
@@ -174,7 +180,9 @@ describe("the original libraries' base string", () => {
     expect(ok.status, ok.text).toBe(200);
     // : / and space in the username are signed correctly too: the refusal is about the credentials.
     const tricky = await legacyCall(demoApp, "POST", "/login", { x_auth_username: "a:b/c+d e@f.com", x_auth_password: "x y" });
-    expect(JSON.parse(tricky.text).detail).toBe("The login or password is wrong. Check both and try again. Forgot the password? Whoever gave you this login can reset it.");
+    expect(JSON.parse(tricky.text).detail).toBe(
+      "The login or password is wrong. Check both and try again. Forgot the password? Whoever gave you this login can reset it.",
+    );
     // The library's string, but with the %40 of the URL decoded to @: not accepted.
     const url = `${baseUrl}/rest/1.0/users?filterValue=a%40b`;
     const { authorization } = signLegacyRequest({ method: "GET", url: `${baseUrl}/rest/1.0/users?filterValue=a@b`, ...demoApp });
@@ -196,7 +204,9 @@ describe("the legacy OAuth 1.0 three-legged flow", () => {
   it("keeps only a registered callback from the authorization URL, and refuses to trade an unapproved token", async () => {
     const rt = Object.fromEntries(formFields((await legacyCall(legacyApp, "POST", "/request_token")).text));
     const display = (callback: string) =>
-      fetch(`${baseUrl}/rest/1.0/oauth/display_token.html?oauth_token=${rt.oauth_token}&oauth_callback=${encodeURIComponent(callback)}`, { redirect: "manual" });
+      fetch(`${baseUrl}/rest/1.0/oauth/display_token.html?oauth_token=${rt.oauth_token}&oauth_callback=${encodeURIComponent(callback)}`, {
+        redirect: "manual",
+      });
     expect((await display("https://evil.example/steal")).status).toBe(302);
     const page = await (await fetch(`${baseUrl}/oauth/authorize?oauth_token=${rt.oauth_token}`)).text();
     expect(page).toContain("This application cannot be signed in to from here");
@@ -208,9 +218,13 @@ describe("the legacy OAuth 1.0 three-legged flow", () => {
   });
 
   it("refuses callbacks outside the registered prefixes in the 1.0a flow too", async () => {
-    const outside = await call(baseUrl, legacyApp, "POST", "/request_token", { sign: { extraOAuthParams: { oauth_callback: "http://127.0.0.2:80/x" } } });
+    const outside = await call(baseUrl, legacyApp, "POST", "/request_token", {
+      sign: { extraOAuthParams: { oauth_callback: "http://127.0.0.2:80/x" } },
+    });
     expect(outside.status).toBe(400);
-    const inside = await call(baseUrl, legacyApp, "POST", "/request_token", { sign: { extraOAuthParams: { oauth_callback: "http://127.0.0.1:8123/x" } } });
+    const inside = await call(baseUrl, legacyApp, "POST", "/request_token", {
+      sign: { extraOAuthParams: { oauth_callback: "http://127.0.0.1:8123/x" } },
+    });
     expect(inside.status).toBe(200);
   });
 });
@@ -231,7 +245,14 @@ describe("service providers acting as users", () => {
       // A user sees only itself.
       expect(list.body.entry.map((u: { login: string }) => u.login)).toEqual([login]);
       // As a user, not as the application: users cannot create users.
-      expect((await call(baseUrl, legacyApp, "POST", "/users", { json: { login: uniqueLogin("no") , password: "x-password-123" }, headers: { [header]: guid } })).status).toBe(403);
+      expect(
+        (
+          await call(baseUrl, legacyApp, "POST", "/users", {
+            json: { login: uniqueLogin("no"), password: "x-password-123" },
+            headers: { [header]: guid },
+          })
+        ).status,
+      ).toBe(403);
     }
     // Through the tunnel as well.
     const tunnelled = await tunnel(baseUrl, legacyApp, "GET", `/users/${guid}`, { headers: { "X-BT-Ribbit-SP-UserId": guid } });

@@ -26,7 +26,7 @@ describe("xAuth login limits", () => {
     await createUser(server.baseUrl, user);
     const attacker = "203.0.113.7";
     const waits: number[] = [];
-    for (let failures = 0; failures < 12; ) {
+    for (let failures = 0; failures < 12;) {
       const res = await login(server.baseUrl, user, `guess-${failures}`, attacker);
       if (res.status === 401) {
         failures++;
@@ -36,7 +36,9 @@ describe("xAuth login limits", () => {
       expect(res.body.code).toBe("limit_exceeded");
       const retryAfter = Number(res.headers.get("retry-after"));
       expect(res.body.retryAfter).toBe(retryAfter);
-      expect(res.body.detail).toBe(`Too many failed attempts to sign in to this account. Wait ${retryAfter} second${retryAfter === 1 ? "" : "s"} and try again.`);
+      expect(res.body.detail).toBe(
+        `Too many failed attempts to sign in to this account. Wait ${retryAfter} second${retryAfter === 1 ? "" : "s"} and try again.`,
+      );
       // Even the right password is not checked while the address waits.
       expect((await login(server.baseUrl, user, "right-password-1", attacker)).status).toBe(409);
       waits.push(retryAfter);

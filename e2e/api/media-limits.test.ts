@@ -30,7 +30,10 @@ async function newFile(folder: string, file: string) {
 /** Every file under the data directory's media store, relative to it. */
 const mediaFiles = () => {
   const root = path.join(server.dataDir, "media");
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 };
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
@@ -44,7 +47,10 @@ describe("media limits", () => {
     // No Content-Length (chunked): refused once the stream passes the limit.
     const chunks = [bytes(60_000), bytes(60_000)];
     const stream = new ReadableStream<Uint8Array>({ pull: (c) => (chunks.length ? c.enqueue(chunks.shift()!) : c.close()) });
-    const streamed = await signedFetch(server.baseUrl, demoApp, "POST", file, { body: stream, headers: { "Content-Type": "application/octet-stream" } });
+    const streamed = await signedFetch(server.baseUrl, demoApp, "POST", file, {
+      body: stream,
+      headers: { "Content-Type": "application/octet-stream" },
+    });
     expect(streamed.status).toBe(413);
     expect((await downloadText(server.baseUrl, demoApp, file)).text).toBe("old");
     expect((await uploadBytes(server.baseUrl, demoApp, file, bytes(MAX))).status).toBe(201);
@@ -96,9 +102,14 @@ describe("parallel uploads to one file (issue 27, item 2)", () => {
     const blobs = () => new Set(mediaFiles().filter((f) => !f.startsWith(".tmp")));
     const before = blobs();
     const size = 50_000;
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => uploadBytes(server.baseUrl, demoApp, file, bytes(size, String.fromCharCode(65 + i)))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => uploadBytes(server.baseUrl, demoApp, file, bytes(size, String.fromCharCode(65 + i)))),
+    );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 201 || s === 409), statuses.join()).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(),
+    ).toBe(true);
     expect(statuses).toContain(201);
     for (const refused of answers.filter((a) => a.status === 409)) expect((await refused.json()).code).toBe("conflict");
 
@@ -149,11 +160,17 @@ describe("media crash safety", () => {
         controller.enqueue(bytes(20_000, "n"));
       },
     });
-    const upload = signedFetch(server.baseUrl, demoApp, "POST", file, { body: stream, headers: { "Content-Type": "application/octet-stream" } }).catch((e) => e);
+    const upload = signedFetch(server.baseUrl, demoApp, "POST", file, {
+      body: stream,
+      headers: { "Content-Type": "application/octet-stream" },
+    }).catch((e) => e);
     await new Promise((r) => setTimeout(r, 1500));
     await stopProcess(server.process, "SIGKILL");
     for (let i = 0; i < 100; i++) {
-      const up = await fetch(`${origin()}/rest/1.0/health`).then(() => true, () => false);
+      const up = await fetch(`${origin()}/rest/1.0/health`).then(
+        () => true,
+        () => false,
+      );
       if (!up) break;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -16,7 +16,13 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "media-s3-test-"));
 let s3: { run(): Promise<AddressInfo>; close(): Promise<void> };
 let server: TestServer;
 let endpoint = "";
-const s3Env = () => ({ S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", S3_FORCE_PATH_STYLE: "true" as const });
+const s3Env = () => ({
+  S3_ENDPOINT: endpoint,
+  S3_REGION: "us-east-1",
+  S3_ACCESS_KEY_ID: "S3RVER",
+  S3_SECRET_ACCESS_KEY: "S3RVER",
+  S3_FORCE_PATH_STYLE: "true" as const,
+});
 
 beforeAll(async () => {
   s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir, configureBuckets: [{ name: "media" }] });
@@ -53,8 +59,15 @@ describe("media on S3", () => {
     const demo = (method: string, p: string, json?: unknown) => call(server.baseUrl, demoApp, method, p, json === undefined ? {} : { json });
     await demo("POST", "/media/demo", { id: "s3-parallel" });
     await demo("POST", "/media/demo/s3-parallel", { id: "same.bin" });
-    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => uploadBytes(server.baseUrl, demoApp, "/media/demo/s3-parallel/same.bin", `content ${i}`).then((r) => r.status)));
-    expect(statuses.every((s) => s === 201 || s === 409), statuses.join()).toBe(true);
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        uploadBytes(server.baseUrl, demoApp, "/media/demo/s3-parallel/same.bin", `content ${i}`).then((r) => r.status),
+      ),
+    );
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(),
+    ).toBe(true);
     expect(statuses).toContain(201);
     const objects = (await s3ClientFor(s3Env()).send(new ListObjectsV2Command({ Bucket: "media", Prefix: "app/" }))).Contents ?? [];
     expect(objects).toHaveLength(1);

@@ -8,7 +8,8 @@ const baseUrl = inject("baseUrl");
 let run = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++run}`;
 
-const as = (creds: Credentials) => (method: string, path: string, json?: unknown) => call(baseUrl, creds, method, path, json === undefined ? {} : { json });
+const as = (creds: Credentials) => (method: string, path: string, json?: unknown) =>
+  call(baseUrl, creds, method, path, json === undefined ? {} : { json });
 const demo = as(demoApp);
 
 describe("media: every row of the Media table", () => {
@@ -50,7 +51,11 @@ describe("media: every row of the Media table", () => {
     const listed = await demo("GET", base);
     expect(listed.body.entry.files).toEqual([expect.objectContaining({ id: `${folder}/welcome.mp3`, size: 5000 })]);
 
-    const asks: Array<Record<string, string>> = [{ "Accept-Type": "application/octet-stream" }, { Accept: "application/octet-stream" }, { Accept: "audio/mpeg" }];
+    const asks: Array<Record<string, string>> = [
+      { "Accept-Type": "application/octet-stream" },
+      { Accept: "application/octet-stream" },
+      { Accept: "audio/mpeg" },
+    ];
     for (const headers of asks) {
       const res = await signedFetch(baseUrl, demoApp, "GET", `${base}/welcome.mp3`, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(200);
@@ -161,7 +166,9 @@ describe("media: access rules with two applications and three users", () => {
     const second = await createLoggedInUser(baseUrl, otherApp);
     u2 = second;
     u3 = await createLoggedInUser(baseUrl, eventsApp);
-    const login = await call(baseUrl, eventsApp, "POST", "/login", { sign: { extraOAuthParams: { x_auth_username: second.login, x_auth_password: second.password } } });
+    const login = await call(baseUrl, eventsApp, "POST", "/login", {
+      sign: { extraOAuthParams: { x_auth_username: second.login, x_auth_password: second.password } },
+    });
     const fields = Object.fromEntries(formFields(login.text));
     u2viaB = { ...eventsApp, token: fields.oauth_token, tokenSecret: fields.oauth_token_secret };
   });

@@ -48,31 +48,52 @@ describe("messages: sending SMS", () => {
   it("sends from the user's SMS number: 201 in sent, each recipient SENT then DELIVERED or FAILED as the simulator reports, billed per recipient", async () => {
     const user = await userWithSmsNumber();
     const recipients = [mobile(), mobile("0002"), mobile("0003"), mobile("0004")];
-    const res = await user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients, body: "Meet at 6?", sender: user.number, title: "Plans" } });
+    const res = await user.own("POST", `/messages/${user.guid}/outbox`, {
+      json: { recipients, body: "Meet at 6?", sender: user.number, title: "Plans" },
+    });
     expect(res.status, res.text).toBe(201);
     const id = res.body.entry.id;
     expect(res.headers.get("location")).toBe(`${baseUrl}/rest/1.0/messages/${user.guid}/sent/${id}`);
-    expect(res.body.entry).toMatchObject({ type: "OutboundSms", folder: "sent", status: "SENT", new: false, title: "Plans", body: "Meet at 6?", sender: user.number });
+    expect(res.body.entry).toMatchObject({
+      type: "OutboundSms",
+      folder: "sent",
+      status: "SENT",
+      new: false,
+      title: "Plans",
+      body: "Meet at 6?",
+      sender: user.number,
+    });
     expect(statuses(res)).toEqual(["SENT", "SENT", "SENT", "FAILED"]);
     expect(res.body.entry.recipients[3].detail).toMatch(/refused/);
-    expect(res.body.entry.recipients.map((r: { destination: string }) => r.destination)).toEqual(recipients.map((r) => `tel:${r.replace(/\D/g, "")}`));
+    expect(res.body.entry.recipients.map((r: { destination: string }) => r.destination)).toEqual(
+      recipients.map((r) => `tel:${r.replace(/\D/g, "")}`),
+    );
 
-    const reported = await until(() => user.own("GET", `/messages/${user.guid}/sent/${id}`), (r) => statuses(r)[0] === "DELIVERED" && statuses(r)[1] === "FAILED");
+    const reported = await until(
+      () => user.own("GET", `/messages/${user.guid}/sent/${id}`),
+      (r) => statuses(r)[0] === "DELIVERED" && statuses(r)[1] === "FAILED",
+    );
     expect(statuses(reported)).toEqual(["DELIVERED", "FAILED", "SENT", "FAILED"]);
     expect(reported.body.entry.status).toBe("SENT"); // 0003 never reports
 
     const ledger = await app("GET", `/billing/${user.guid}/ledger`);
-    expect(ledger.body.entry.filter((e: { item: string; reference: string }) => e.item === "sms" && e.reference === `message:${id}`)).toMatchObject([{ quantity: 4 }]);
+    expect(ledger.body.entry.filter((e: { item: string; reference: string }) => e.item === "sms" && e.reference === `message:${id}`)).toMatchObject([
+      { quantity: 4 },
+    ]);
     expect(await eventsOf("SmsStatus", { id, status: "DELIVERED" })).toHaveLength(1);
   });
 
   it("shows a message DELIVERED when every recipient is, and FAILED when every one failed", async () => {
     const user = await userWithSmsNumber();
-    const send = (recipients: string[]) => user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients, body: "x", sender: user.number } });
+    const send = (recipients: string[]) =>
+      user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients, body: "x", sender: user.number } });
     const delivered = (await send([mobile()])).body.entry.id;
     const refused = await send([mobile("0004")]);
     expect(refused.body.entry.status).toBe("FAILED");
-    const done = await until(() => user.own("GET", `/messages/${user.guid}/sent/${delivered}`), (r) => r.body.entry.status === "DELIVERED");
+    const done = await until(
+      () => user.own("GET", `/messages/${user.guid}/sent/${delivered}`),
+      (r) => r.body.entry.status === "DELIVERED",
+    );
     expect(done.body.entry.status).toBe("DELIVERED");
   });
 
@@ -117,7 +138,10 @@ describe("messages: sending SMS", () => {
     for (const [json, field] of cases) {
       const res = await user.own("POST", `/messages/${user.guid}/outbox`, { json });
       expect(res.status, field).toBe(400);
-      expect(res.body.errors.map((e: { field: string }) => e.field), field).toContain(field);
+      expect(
+        res.body.errors.map((e: { field: string }) => e.field),
+        field,
+      ).toContain(field);
     }
   });
 
@@ -136,7 +160,10 @@ describe("messages: sending SMS", () => {
     const ledger = (await app("GET", `/billing/${user.guid}/ledger`)).body.entry.filter((e: { item: string }) => e.item === "sms");
     expect(ledger).toHaveLength(1);
 
-    const reused = await user.own("POST", `/messages/${user.guid}/outbox`, { json: { ...json, body: "Something else" }, headers: { "Idempotency-Key": key } });
+    const reused = await user.own("POST", `/messages/${user.guid}/outbox`, {
+      json: { ...json, body: "Something else" },
+      headers: { "Idempotency-Key": key },
+    });
     expect(reused.status).toBe(409);
     expect(reused.body.code).toBe("idempotency_key_reused");
     expect((await user.own("GET", `/messages/${user.guid}/sent`)).body.totalResults).toBe(1);
@@ -161,9 +188,20 @@ describe("messages: inbound SMS", () => {
     const id = res.body.entry.id;
     expect(res.headers.get("location")).toBe(`${baseUrl}/rest/1.0/messages/${user.guid}/inbox/${id}`);
     const got = await user.own("GET", `/messages/${user.guid}/inbox/${id}`);
-    expect(got.body.entry).toMatchObject({ type: "InboundSms", status: "NEW", new: true, folder: "inbox", from: `tel:${from.replace(/\D/g, "")}`, dest: user.number, body: "Are you there?" });
+    expect(got.body.entry).toMatchObject({
+      type: "InboundSms",
+      status: "NEW",
+      new: true,
+      folder: "inbox",
+      from: `tel:${from.replace(/\D/g, "")}`,
+      dest: user.number,
+      body: "Are you there?",
+    });
     const [event] = await eventsOf("NewSms", { id });
-    expect(event).toMatchObject({ params: { guid: user.guid, id, folder: "inbox" }, resource: `${baseUrl.replace("127.0.0.1", "localhost")}/rest/1.0/messages/${user.guid}/inbox/${id}` });
+    expect(event).toMatchObject({
+      params: { guid: user.guid, id, folder: "inbox" },
+      resource: `${baseUrl.replace("127.0.0.1", "localhost")}/rest/1.0/messages/${user.guid}/inbox/${id}`,
+    });
   });
 
   it("is two-legged only, and only to an SMS number of the domain (400 naming to)", async () => {
@@ -184,7 +222,9 @@ describe("messages: folders, paging, filters", () => {
     const first = await inboundSms(user.number, "one", from);
     const second = await inboundSms(user.number, "two");
     const third = await inboundSms(user.number, "three");
-    const sent = (await user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients: [mobile("0003")], body: "out", sender: user.number } })).body.entry;
+    const sent = (
+      await user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients: [mobile("0003")], body: "out", sender: user.number } })
+    ).body.entry;
 
     const all = await user.own("GET", `/messages/${user.guid}`);
     expect(all.body.entry.map((m: { id: string }) => m.id)).toEqual([sent.id, third.id, second.id, first.id]);
@@ -326,7 +366,9 @@ describe("services and transcription", () => {
     const user = await userWithSmsNumber();
     const list = await user.own("GET", `/services/${user.guid}`);
     expect(list.status).toBe(200);
-    expect(list.body.entry).toEqual([expect.objectContaining({ id: "simulator", type: "Transcription", providers: ["simulator"], voicemail: false, folders: [] })]);
+    expect(list.body.entry).toEqual([
+      expect.objectContaining({ id: "simulator", type: "Transcription", providers: ["simulator"], voicemail: false, folders: [] }),
+    ]);
     const on = await user.own("PUT", `/services/${user.guid}/simulator`, { json: { voicemail: true } });
     expect(on.body.entry).toMatchObject({ voicemail: true, folders: [] });
     const folders = await user.own("PUT", `/services/${user.guid}/simulator`, { json: { folders: ["inbox", "work", "inbox"] } });
@@ -360,7 +402,9 @@ describe("services and transcription", () => {
     const transcript = await downloadText(baseUrl, user.creds, `${fileOf(audio)}.simulator.txt`);
     expect(transcript.status).toBe(200);
     expect(transcript.text).toBe(moved.body.entry.transcript);
-    expect(await eventsOf("TranscriptionReady", { id: message.id })).toMatchObject([{ params: { serviceId: "simulator", transcript: `${audio}.simulator.txt` } }]);
+    expect(await eventsOf("TranscriptionReady", { id: message.id })).toMatchObject([
+      { params: { serviceId: "simulator", transcript: `${audio}.simulator.txt` } },
+    ]);
 
     // Deleting it for good takes its audio and transcript with it.
     await user.own("DELETE", `/messages/${user.guid}/work/${message.id}`);
@@ -372,7 +416,10 @@ describe("services and transcription", () => {
   it("transcribes at once when the message arrives in a folder the user transcribes, and not after it is turned off", async () => {
     const user = await userWithSmsNumber();
     await user.own("PUT", `/services/${user.guid}/simulator`, { json: { folders: ["inbox"] } });
-    expect(await audioMessage(user.number)).toMatchObject({ transcriptionStatus: "transcribed", transcript: expect.stringMatching(/^Simulated transcript of 3 seconds/) });
+    expect(await audioMessage(user.number)).toMatchObject({
+      transcriptionStatus: "transcribed",
+      transcript: expect.stringMatching(/^Simulated transcript of 3 seconds/),
+    });
     await user.own("PUT", `/services/${user.guid}/simulator`, { json: { folders: [] } });
     expect(await audioMessage(user.number)).toMatchObject({ transcriptionStatus: "notAvailable" });
   });
@@ -385,7 +432,9 @@ describe("labels", () => {
     await app("POST", `/devices/${user.guid}`, { json: { id: `tel:+4420${randomInt(10_000_000, 99_999_999)}`, label: "work" } });
     const sms = await inboundSms(user.number);
     await user.own("PUT", `/messages/${user.guid}/inbox/${sms.id}`, { json: { label: "family" } });
-    const sent = await user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients: [mobile("0003")], body: "x", sender: user.number, label: "work" } });
+    const sent = await user.own("POST", `/messages/${user.guid}/outbox`, {
+      json: { recipients: [mobile("0003")], body: "x", sender: user.number, label: "work" },
+    });
     expect(sent.body.entry.label).toBe("work");
     const labels = await user.own("GET", `/labels/${user.guid}`);
     expect(labels.body.entry).toEqual([

@@ -15,9 +15,13 @@ afterAll(async () => harness?.stop(), 120_000);
 it("renews a number past its paidUntil within a minute, with no job call from outside", async () => {
   const { guid, id, number } = await harness.userWithNumber("GBR");
   await harness.expire(number);
-  const months = await waitFor(async () => {
-    const charged = await harness.monthsCharged(guid, id);
-    return charged.length === 2 ? charged : undefined;
-  }, 90_000, "the scheduled renewal");
+  const months = await waitFor(
+    async () => {
+      const charged = await harness.monthsCharged(guid, id);
+      return charged.length === 2 ? charged : undefined;
+    },
+    90_000,
+    "the scheduled renewal",
+  );
   expect(months[0]!.reference).toMatch(new RegExp(`^device:${id}/\\d{4}-\\d\\d-\\d\\d\\.\\.\\d{4}-\\d\\d-\\d\\d$`));
 }, 150_000);

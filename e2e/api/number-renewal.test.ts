@@ -6,7 +6,10 @@ import { startRenewalServer } from "../support/number-renewal";
 // test runs the job.
 let harness: Awaited<ReturnType<typeof startRenewalServer>>;
 let server: typeof harness.server, db: typeof harness.db, app: typeof harness.app;
-let userWithNumber: typeof harness.userWithNumber, expire: typeof harness.expire, monthsCharged: typeof harness.monthsCharged, runJob: typeof harness.runJob;
+let userWithNumber: typeof harness.userWithNumber,
+  expire: typeof harness.expire,
+  monthsCharged: typeof harness.monthsCharged,
+  runJob: typeof harness.runJob;
 
 beforeAll(async () => {
   harness = await startRenewalServer({ DELIVERY_SCHEDULER: "off" });
@@ -15,7 +18,8 @@ beforeAll(async () => {
 
 afterAll(async () => harness?.stop(), 120_000);
 
-const numberRow = async (number: string) => (await db.query(`SELECT "status", "deviceId", "paidUntil" FROM "PhoneNumber" WHERE "number" = $1`, [number])).rows[0];
+const numberRow = async (number: string) =>
+  (await db.query(`SELECT "status", "deviceId", "paidUntil" FROM "PhoneNumber" WHERE "number" = $1`, [number])).rows[0];
 
 describe("purpose number renewal", () => {
   it("refuses a call without a valid X-Jobs-Signature", async () => {
@@ -25,7 +29,9 @@ describe("purpose number renewal", () => {
 
   it("sets paidUntil a month after allocation", async () => {
     const { number } = await userWithNumber("GBR");
-    const { rows } = await db.query(`SELECT "paidUntil" = "allocatedAt" + INTERVAL '1 month' AS "oneMonth" FROM "PhoneNumber" WHERE "number" = $1`, [number]);
+    const { rows } = await db.query(`SELECT "paidUntil" = "allocatedAt" + INTERVAL '1 month' AS "oneMonth" FROM "PhoneNumber" WHERE "number" = $1`, [
+      number,
+    ]);
     expect(rows[0].oneMonth).toBe(true);
   });
 
@@ -40,10 +46,14 @@ describe("purpose number renewal", () => {
 
     const months = await monthsCharged(guid, id);
     expect(months).toHaveLength(2);
-    const day = (offsetMonths: number) => db.query(`SELECT to_char($1::timestamp + make_interval(months => $2), 'YYYY-MM-DD') AS d`, [was, offsetMonths]);
+    const day = (offsetMonths: number) =>
+      db.query(`SELECT to_char($1::timestamp + make_interval(months => $2), 'YYYY-MM-DD') AS d`, [was, offsetMonths]);
     const [from, to] = [(await day(0)).rows[0].d, (await day(1)).rows[0].d];
     expect(months[0]).toMatchObject({ reference: `device:${id}/${from}..${to}`, amount: "-1.00" });
-    const { rows } = await db.query(`SELECT "paidUntil" = $2::timestamp + INTERVAL '1 month' AS "oneMonth" FROM "PhoneNumber" WHERE "number" = $1`, [number, was]);
+    const { rows } = await db.query(`SELECT "paidUntil" = $2::timestamp + INTERVAL '1 month' AS "oneMonth" FROM "PhoneNumber" WHERE "number" = $1`, [
+      number,
+      was,
+    ]);
     expect(rows[0].oneMonth).toBe(true);
 
     // Paid up again: another run charges nothing.

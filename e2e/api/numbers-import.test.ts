@@ -28,7 +28,11 @@ async function importFile(lines: string[]) {
   fs.writeFileSync(file, lines.join("\n"));
   const env = { ...process.env, DATA_DIR: path.join(dir, "data"), DATABASE_URL: fresh?.url ?? "", LOG_LEVEL: "warn" };
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/numbers-import.ts", file], { env });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/numbers-import.ts", file],
+      { env },
+    );
     return { code: 0, output: stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

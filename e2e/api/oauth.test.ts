@@ -10,7 +10,11 @@ const problemOf = (res: { headers: Headers }) => /oauth_problem="([^"]+)"/.exec(
 
 /** Sends GET /users with a hand-made Authorization header built from signRequest's params. */
 async function sendWithParams(params: Record<string, string>) {
-  const header = "OAuth " + Object.entries(params).map(([k, v]) => `${k}="${encodeURIComponent(v)}"`).join(", ");
+  const header =
+    "OAuth " +
+    Object.entries(params)
+      .map(([k, v]) => `${k}="${encodeURIComponent(v)}"`)
+      .join(", ");
   return fetch(`${baseUrl}/rest/1.0/users`, { headers: { Authorization: header } });
 }
 
@@ -78,7 +82,17 @@ describe("signature verification: the rejection matrix", () => {
 
   it("refuses a token issued to another application", async () => {
     const { creds } = await createLoggedInUser(baseUrl);
-    const res = await call(baseUrl, { consumerKey: "ck_test_other_consumer_key", consumerSecret: "cs_test_other_consumer_secret_0123456789", token: creds.token, tokenSecret: creds.tokenSecret }, "GET", "/users");
+    const res = await call(
+      baseUrl,
+      {
+        consumerKey: "ck_test_other_consumer_key",
+        consumerSecret: "cs_test_other_consumer_secret_0123456789",
+        token: creds.token,
+        tokenSecret: creds.tokenSecret,
+      },
+      "GET",
+      "/users",
+    );
     expect(res.status).toBe(401);
     expect(problemOf(res)).toBe("token_rejected");
   });
@@ -110,7 +124,12 @@ describe("signature verification: the rejection matrix", () => {
 
   it("refuses a duplicated oauth parameter (400)", async () => {
     const params = signedParams();
-    const header = "OAuth " + Object.entries(params).map(([k, v]) => `${k}="${encodeURIComponent(v)}"`).join(", ") + `, oauth_nonce="again"`;
+    const header =
+      "OAuth " +
+      Object.entries(params)
+        .map(([k, v]) => `${k}="${encodeURIComponent(v)}"`)
+        .join(", ") +
+      `, oauth_nonce="again"`;
     const res = await fetch(`${baseUrl}/rest/1.0/users`, { headers: { Authorization: header } });
     expect(res.status).toBe(400);
     expect((await res.json()).oauthProblem).toBe("parameter_rejected");
@@ -244,7 +263,9 @@ describe("xAuth login, logout and tokens", () => {
     const login = uniqueLogin("wrong");
     await app("POST", "/users", { json: { login, password: "password-1" } });
     const wrong = await app("POST", "/login", { sign: { extraOAuthParams: { x_auth_username: login, x_auth_password: "nope-nope" } } });
-    const unknown = await app("POST", "/login", { sign: { extraOAuthParams: { x_auth_username: uniqueLogin("ghost"), x_auth_password: "nope-nope" } } });
+    const unknown = await app("POST", "/login", {
+      sign: { extraOAuthParams: { x_auth_username: uniqueLogin("ghost"), x_auth_password: "nope-nope" } },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const strip = (b: any) => ({ ...b, requestId: undefined });
@@ -280,7 +301,9 @@ describe("xAuth login, logout and tokens", () => {
   it("issues read-only tokens that cannot write (403) but can read and log out", async () => {
     const login = uniqueLogin("ro");
     await app("POST", "/users", { json: { login, password: "password-1" } });
-    const res = await app("POST", "/login", { sign: { extraOAuthParams: { x_auth_username: login, x_auth_password: "password-1", x_auth_scope: "read-only" } } });
+    const res = await app("POST", "/login", {
+      sign: { extraOAuthParams: { x_auth_username: login, x_auth_password: "password-1", x_auth_scope: "read-only" } },
+    });
     const f = Object.fromEntries(formFields(res.text));
     const creds = { ...demoApp, token: f.oauth_token, tokenSecret: f.oauth_token_secret };
     expect((await call(baseUrl, creds, "GET", `/users/${f.user_guid}`)).status).toBe(200);
@@ -367,7 +390,9 @@ describe("application state", () => {
     const res = await call(baseUrl, specialApps.noTwoLegged, "GET", "/users");
     expect(res.status).toBe(401);
     expect(problemOf(res)).toBe("permission_denied");
-    const login = await call(baseUrl, specialApps.noTwoLegged, "POST", "/login", { sign: { extraOAuthParams: { x_auth_username: "x", x_auth_password: "y" } } });
+    const login = await call(baseUrl, specialApps.noTwoLegged, "POST", "/login", {
+      sign: { extraOAuthParams: { x_auth_username: "x", x_auth_password: "y" } },
+    });
     expect(login.status).toBe(401);
     expect(problemOf(login)).toBe("permission_denied");
   });

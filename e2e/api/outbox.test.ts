@@ -29,7 +29,9 @@ const event = (type: string) => ({ applicationId, type, resourcePath: "/users/x"
 describe("outbox", () => {
   it("commits the event with its change", async () => {
     const payload = await prisma.$transaction(async (tx) => {
-      await tx.loginFailure.create({ data: { domainId: (await tx.application.findUniqueOrThrow({ where: { id: applicationId } })).domainId, login: "committed" } });
+      await tx.loginFailure.create({
+        data: { domainId: (await tx.application.findUniqueOrThrow({ where: { id: applicationId } })).domainId, login: "committed" },
+      });
       return publishEvent(tx, event("Committed"));
     });
     expect(payload.id).toMatch(/^evt_/);

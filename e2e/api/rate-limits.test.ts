@@ -31,7 +31,11 @@ afterAll(async () => server?.stop(), 120_000);
 let addressCount = 0;
 const freshAddress = () => `198.51.100.${++addressCount}`;
 const health = (baseUrl: string, address: string) =>
-  fetch(`${baseUrl}/rest/1.0/health`, { headers: { "X-Forwarded-For": address } }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
+  fetch(`${baseUrl}/rest/1.0/health`, { headers: { "X-Forwarded-For": address } }).then(async (r) => ({
+    status: r.status,
+    headers: r.headers,
+    text: await r.text(),
+  }));
 
 function expectRateLimitHeaders(res: { headers: Headers }, limit: number) {
   expect(res.headers.get("ratelimit-limit")).toBe(String(limit));
@@ -88,7 +92,9 @@ describe("REST rate limits", () => {
     const refused = burst.filter((r) => r.status !== 200);
     expect(refused.length).toBeGreaterThan(0);
     const retryAfter = Math.max(...refused.map(expectRefusal));
-    expect(refused[0]!.body.detail).toMatch(/^Too many requests for this access token: at most 10 per 30 seconds\. Wait \d+ seconds? and try again\.$/);
+    expect(refused[0]!.body.detail).toMatch(
+      /^Too many requests for this access token: at most 10 per 30 seconds\. Wait \d+ seconds? and try again\.$/,
+    );
 
     // Another user's token has its own bucket.
     const fine = await read(other);
@@ -113,7 +119,8 @@ describe("REST rate limits", () => {
     const guesser = freshAddress();
     const wrong = { ...demoApp, consumerSecret: "not-the-secret" };
     const guesses: number[] = [];
-    for (let i = 0; i < UNSIGNED + 3; i++) guesses.push((await call(server.baseUrl, wrong, "GET", "/domains", { headers: { "X-Forwarded-For": guesser } })).status);
+    for (let i = 0; i < UNSIGNED + 3; i++)
+      guesses.push((await call(server.baseUrl, wrong, "GET", "/domains", { headers: { "X-Forwarded-For": guesser } })).status);
     expect(guesses.slice(0, UNSIGNED)).toEqual(Array(UNSIGNED).fill(401));
     expect(guesses.slice(UNSIGNED + 1)).toEqual([409, 409]);
 

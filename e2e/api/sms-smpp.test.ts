@@ -91,31 +91,46 @@ async function eventsOf(type: string, match: Record<string, unknown>) {
 }
 
 describe("SMS over SMPP through the REST API", () => {
-  it("sends each recipient as submit_sm: 201 SENT or FAILED with the carrier's reason, then DELIVERED or FAILED from receipts (SmsStatus), billed per recipient", async () => {
-    const user = await userWithSmsNumber();
-    const recipients = [mobile(), mobile("0002"), mobile("0003"), mobile("0004")];
-    const res = await user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients, body: "Meet at 6?", sender: user.number } });
-    expect(res.status, res.text).toBe(201);
-    const id = res.body.entry.id;
-    // The receipts follow 300 ms after each acknowledgement: on a loaded machine they may be applied before the 201 is read.
-    const [first, second, ...rest] = statuses(res);
-    expect([["SENT", "DELIVERED"].includes(first!), ["SENT", "FAILED"].includes(second!), rest]).toEqual([true, true, ["SENT", "FAILED"]]);
-    expect(res.body.entry.recipients[3].detail).toBe("The carrier refused: ESME_RINVDSTADR (0x0000000B).");
-    for (const r of recipients.slice(0, 3)) {
-      expect(smsc.accepted.filter((s) => s.destination === digits(r))).toEqual([
-        expect.objectContaining({ source: digits(user.number), text: "Meet at 6?", registeredDelivery: 1, dataCoding: 0 }),
-      ]);
-    }
-    const reported = await until(() => user.own("GET", `/messages/${user.guid}/sent/${id}`), (r) => statuses(r)[0] === "DELIVERED" && statuses(r)[1] === "FAILED");
-    expect(statuses(reported)).toEqual(["DELIVERED", "FAILED", "SENT", "FAILED"]);
-    expect(reported.body.entry.recipients[1].detail).toBe("The carrier reported it undelivered: UNDELIV err:001.");
-    const events = await until(() => eventsOf("SmsStatus", { id }), (e) => e.length >= 2);
-    expect(events.map((e) => [e.params.destination, e.params.status]).sort()).toEqual(
-      [[`tel:${digits(recipients[0]!)}`, "DELIVERED"], [`tel:${digits(recipients[1]!)}`, "FAILED"]].sort(),
-    );
-    const ledger = await app("GET", `/billing/${user.guid}/ledger`);
-    expect(ledger.body.entry.filter((e: { item: string; reference: string }) => e.item === "sms" && e.reference === `message:${id}`)).toMatchObject([{ quantity: 4 }]);
-  });
+  it(
+    "sends each recipient as submit_sm: 201 SENT or FAILED with the carrier's reason, then " +
+      "DELIVERED or FAILED from receipts (SmsStatus), billed per recipient",
+    async () => {
+      const user = await userWithSmsNumber();
+      const recipients = [mobile(), mobile("0002"), mobile("0003"), mobile("0004")];
+      const res = await user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients, body: "Meet at 6?", sender: user.number } });
+      expect(res.status, res.text).toBe(201);
+      const id = res.body.entry.id;
+      // The receipts follow 300 ms after each acknowledgement: on a loaded machine they may be applied before the 201 is read.
+      const [first, second, ...rest] = statuses(res);
+      expect([["SENT", "DELIVERED"].includes(first!), ["SENT", "FAILED"].includes(second!), rest]).toEqual([true, true, ["SENT", "FAILED"]]);
+      expect(res.body.entry.recipients[3].detail).toBe("The carrier refused: ESME_RINVDSTADR (0x0000000B).");
+      for (const r of recipients.slice(0, 3)) {
+        expect(smsc.accepted.filter((s) => s.destination === digits(r))).toEqual([
+          expect.objectContaining({ source: digits(user.number), text: "Meet at 6?", registeredDelivery: 1, dataCoding: 0 }),
+        ]);
+      }
+      const reported = await until(
+        () => user.own("GET", `/messages/${user.guid}/sent/${id}`),
+        (r) => statuses(r)[0] === "DELIVERED" && statuses(r)[1] === "FAILED",
+      );
+      expect(statuses(reported)).toEqual(["DELIVERED", "FAILED", "SENT", "FAILED"]);
+      expect(reported.body.entry.recipients[1].detail).toBe("The carrier reported it undelivered: UNDELIV err:001.");
+      const events = await until(
+        () => eventsOf("SmsStatus", { id }),
+        (e) => e.length >= 2,
+      );
+      expect(events.map((e) => [e.params.destination, e.params.status]).sort()).toEqual(
+        [
+          [`tel:${digits(recipients[0]!)}`, "DELIVERED"],
+          [`tel:${digits(recipients[1]!)}`, "FAILED"],
+        ].sort(),
+      );
+      const ledger = await app("GET", `/billing/${user.guid}/ledger`);
+      expect(ledger.body.entry.filter((e: { item: string; reference: string }) => e.item === "sms" && e.reference === `message:${id}`)).toMatchObject(
+        [{ quantity: 4 }],
+      );
+    },
+  );
 
   it("sends a 300-character text as 2 parts with one reference, UCS-2 when needed, DELIVERED once both parts are", async () => {
     const user = await userWithSmsNumber();
@@ -132,7 +147,10 @@ describe("SMS over SMPP through the REST API", () => {
     const long = "Your parcel is waiting at the depot. ".repeat(9).slice(0, 300);
     const second = await user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients: [gsm], body: long, sender: user.number } });
     expect(smsc.accepted.filter((s) => s.destination === digits(gsm)).map((p) => p.concat?.sequence)).toEqual([1, 2]);
-    const delivered = await until(() => user.own("GET", `/messages/${user.guid}/sent/${second.body.entry.id}`), (r) => statuses(r)[0] === "DELIVERED");
+    const delivered = await until(
+      () => user.own("GET", `/messages/${user.guid}/sent/${second.body.entry.id}`),
+      (r) => statuses(r)[0] === "DELIVERED",
+    );
     expect(delivered.body.entry.status).toBe("DELIVERED");
   });
 
@@ -141,8 +159,15 @@ describe("SMS over SMPP through the REST API", () => {
     const from = mobile();
     expect(await smsc.sendInbound(digits(from), digits(user.number), "Are you there?")).toBe(0);
     const inbox = await user.own("GET", `/messages/${user.guid}/inbox`);
-    expect(inbox.body.entry).toMatchObject([{ type: "InboundSms", status: "NEW", from: `tel:${digits(from)}`, dest: user.number, body: "Are you there?" }]);
-    expect(await until(() => eventsOf("NewSms", { id: inbox.body.entry[0].id }), (e) => e.length === 1)).toHaveLength(1);
+    expect(inbox.body.entry).toMatchObject([
+      { type: "InboundSms", status: "NEW", from: `tel:${digits(from)}`, dest: user.number, body: "Are you there?" },
+    ]);
+    expect(
+      await until(
+        () => eventsOf("NewSms", { id: inbox.body.entry[0].id }),
+        (e) => e.length === 1,
+      ),
+    ).toHaveLength(1);
   });
 
   it("loses nothing and sends nothing twice when the SMSC drops the bind mid-send, and backs off when throttled", async () => {
@@ -156,12 +181,25 @@ describe("SMS over SMPP through the REST API", () => {
     const throttled = mobile("0005");
     const slow = await user.own("POST", `/messages/${user.guid}/outbox`, { json: { recipients: [throttled], body: "Later", sender: user.number } });
     expect(statuses(slow)).toEqual(["INITIAL"]);
-    const sent = await until(() => user.own("GET", `/messages/${user.guid}/sent/${res.body.entry.id}`), (r) => statuses(r)[0] === "DELIVERED", 25_000);
+    const sent = await until(
+      () => user.own("GET", `/messages/${user.guid}/sent/${res.body.entry.id}`),
+      (r) => statuses(r)[0] === "DELIVERED",
+      25_000,
+    );
     expect(statuses(sent)).toEqual(["DELIVERED"]);
     const parts = smsc.accepted.filter((s) => s.destination === digits(to));
     expect(parts.map((p) => p.concat?.sequence).sort()).toEqual([1, 2, 3]);
-    expect(parts.sort((a, b) => a.concat!.sequence - b.concat!.sequence).map((p) => p.text).join("")).toBe(body);
-    const later = await until(() => user.own("GET", `/messages/${user.guid}/sent/${slow.body.entry.id}`), (r) => statuses(r)[0] === "DELIVERED", 25_000);
+    expect(
+      parts
+        .sort((a, b) => a.concat!.sequence - b.concat!.sequence)
+        .map((p) => p.text)
+        .join(""),
+    ).toBe(body);
+    const later = await until(
+      () => user.own("GET", `/messages/${user.guid}/sent/${slow.body.entry.id}`),
+      (r) => statuses(r)[0] === "DELIVERED",
+      25_000,
+    );
     expect(statuses(later)).toEqual(["DELIVERED"]);
     expect(smsc.accepted.filter((s) => s.destination === digits(throttled))).toHaveLength(1);
   }, 60_000);

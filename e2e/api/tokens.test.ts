@@ -17,11 +17,23 @@ const hour = 60 * 60 * 1000;
 describe("tokens: create", () => {
   it("creates a token for the user's own device with its token: 201, Location, the secret once, its hash never", async () => {
     const user = await newUser();
-    const res = await user.api("POST", "/tokens", { json: { type: "uphone", callee: user.device, caller: "Visitor", description: "Pricing page", maxConcurrent: 3 } });
+    const res = await user.api("POST", "/tokens", {
+      json: { type: "uphone", callee: user.device, caller: "Visitor", description: "Pricing page", maxConcurrent: 3 },
+    });
     expect(res.status, res.text).toBe(201);
     const entry = res.body.entry;
     expect(res.headers.get("location")).toBe(`${baseUrl}/rest/1.0/tokens/${user.guid}/${entry.id}`);
-    expect(entry).toMatchObject({ type: "uphone", guid: user.guid, callee: user.device, caller: "Visitor", description: "Pricing page", maxConcurrent: 3, status: "active", activeCalls: 0, createdWith: "demo:demo-app" });
+    expect(entry).toMatchObject({
+      type: "uphone",
+      guid: user.guid,
+      callee: user.device,
+      caller: "Visitor",
+      description: "Pricing page",
+      maxConcurrent: 3,
+      status: "active",
+      activeCalls: 0,
+      createdWith: "demo:demo-app",
+    });
     expect(entry.token).toMatch(/^gt_[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(entry.endDate) - Date.parse(entry.startDate)).toBe(30 * 24 * hour);
 
@@ -74,7 +86,10 @@ describe("tokens: create", () => {
     for (const [json, field] of cases) {
       const res = await user.api("POST", "/tokens", { json });
       expect(res.status, JSON.stringify(json)).toBe(400);
-      expect(res.body.errors.map((e: { field: string }) => e.field), JSON.stringify(json)).toContain(field);
+      expect(
+        res.body.errors.map((e: { field: string }) => e.field),
+        JSON.stringify(json),
+      ).toContain(field);
     }
     expect((await user.api("GET", `/tokens/${user.guid}`)).body.totalResults).toBe(0);
   });
@@ -84,7 +99,9 @@ describe("tokens: create", () => {
     const unsigned = await app("POST", "/tokens", { json: { type: "uphone", callee: user.device }, unsigned: true });
     expect(unsigned.status).toBe(401);
     expect(unsigned.headers.get("www-authenticate")).toMatch(/^OAuth realm=/);
-    const wrong = await client(baseUrl, { ...user.creds, tokenSecret: "wrong" })("POST", "/tokens", { json: { type: "uphone", callee: user.device } });
+    const wrong = await client(baseUrl, { ...user.creds, tokenSecret: "wrong" })("POST", "/tokens", {
+      json: { type: "uphone", callee: user.device },
+    });
     expect(wrong.status).toBe(401);
     expect((await app("GET", `/tokens/${user.guid}`)).body.totalResults).toBe(0);
   });
@@ -96,7 +113,11 @@ describe("tokens: list, get, revoke", () => {
     const phone = `tel:4420${String(Date.now()).slice(-8)}`;
     expect((await app("POST", `/devices/${user.guid}`, { json: { id: phone } })).status).toBe(201);
     const ids: string[] = [];
-    for (const [callee, description] of [[user.device, "first"], [phone, "second"], [user.device, "third"]]) {
+    for (const [callee, description] of [
+      [user.device, "first"],
+      [phone, "second"],
+      [user.device, "third"],
+    ]) {
       const res = await user.api("POST", "/tokens", { json: { type: "uphone", callee, description } });
       ids.push(res.body.entry.id);
     }
@@ -140,7 +161,12 @@ describe("tokens: list, get, revoke", () => {
     const pending = await user.api("POST", "/tokens", { json: { type: "uphone", callee: user.device, startDate: later } });
     expect(pending.body.entry).toMatchObject({ status: "pending", startDate: later });
     const past = await user.api("POST", "/tokens", {
-      json: { type: "uphone", callee: user.device, startDate: new Date(Date.now() - 2 * hour).toISOString(), endDate: new Date(Date.now() - hour).toISOString() },
+      json: {
+        type: "uphone",
+        callee: user.device,
+        startDate: new Date(Date.now() - 2 * hour).toISOString(),
+        endDate: new Date(Date.now() - hour).toISOString(),
+      },
     });
     expect(past.status, past.text).toBe(201);
     expect(past.body.entry.status).toBe("expired");
@@ -191,7 +217,13 @@ describe("tokens: guest calls", () => {
     expect(placed.status, placed.text).toBe(201);
     const id = placed.body.entry.id;
     expect(placed.headers.get("location")).toBe(`${baseUrl}/rest/1.0/tokens/call/${id}`);
-    expect(placed.body.entry).toMatchObject({ caller: "Ada (pricing page)", callee: user.device, status: "CONNECTED", calleeStatus: "ANSWERED", active: true });
+    expect(placed.body.entry).toMatchObject({
+      caller: "Ada (pricing page)",
+      callee: user.device,
+      status: "CONNECTED",
+      calleeStatus: "ANSWERED",
+      active: true,
+    });
     expect(placed.text).not.toContain(user.guid);
 
     const history = await user.api("GET", `/calls/${user.guid}`);
@@ -208,7 +240,10 @@ describe("tokens: guest calls", () => {
     expect(hungUp.status, hungUp.text).toBe(200);
     expect(hungUp.body.entry).toMatchObject({ id, active: false, status: "COMPLETED" });
     expect(hungUp.body.entry.endTime).toBeDefined();
-    expect((await user.api("GET", `/calls/${user.guid}/${history.body.entry[0].id}`)).body.entry).toMatchObject({ active: false, status: "COMPLETED" });
+    expect((await user.api("GET", `/calls/${user.guid}/${history.body.entry[0].id}`)).body.entry).toMatchObject({
+      active: false,
+      status: "COMPLETED",
+    });
     expect((await user.api("GET", path)).body.entry.activeCalls).toBe(0);
     expect((await guest("DELETE", `/tokens/call/${id}`)).body.entry.status).toBe("COMPLETED");
 
@@ -237,7 +272,12 @@ describe("tokens: guest calls", () => {
     expect(early.status).toBe(401);
     expect(early.body.detail).toContain(`valid from ${later.toISOString()}`);
     const past = await user.api("POST", "/tokens", {
-      json: { type: "uphone", callee: user.device, startDate: new Date(Date.now() - 2 * hour).toISOString(), endDate: new Date(Date.now() - hour).toISOString() },
+      json: {
+        type: "uphone",
+        callee: user.device,
+        startDate: new Date(Date.now() - 2 * hour).toISOString(),
+        endDate: new Date(Date.now() - hour).toISOString(),
+      },
     });
     const expired = await guest("POST", "/tokens/call", past.body.entry.token);
     expect(expired.status).toBe(401);
@@ -250,25 +290,29 @@ describe("tokens: guest calls", () => {
     expect((await user.api("GET", `/calls/${user.guid}`)).body.totalResults).toBe(0);
   });
 
-  it("allows exactly maxConcurrent calls out of 10 concurrent attempts (409 guest_calls_exhausted for the rest), and a slot frees when a call ends", async () => {
-    const { user, token, path } = await userWithToken({ maxConcurrent: 2 });
-    const attempts = await Promise.all(Array.from({ length: 10 }, (_, i) => guest("POST", "/tokens/call", token.token, { caller: `Guest ${i}` })));
-    const statuses = attempts.map((r) => r.status).sort();
-    expect(statuses, attempts.map((r) => r.text).join("\n")).toEqual([201, 201, ...Array(8).fill(409)]);
-    for (const refused of attempts.filter((r) => r.status === 409)) {
-      expect(refused.body).toMatchObject({ code: "guest_calls_exhausted", maxConcurrent: 2 });
-    }
-    expect((await user.api("GET", `/calls/${user.guid}`)).body.totalResults).toBe(2);
-    expect((await user.api("GET", path)).body.entry.activeCalls).toBe(2);
+  it(
+    "allows exactly maxConcurrent calls out of 10 concurrent attempts (409 " +
+      "guest_calls_exhausted for the rest), and a slot frees when a call ends",
+    async () => {
+      const { user, token, path } = await userWithToken({ maxConcurrent: 2 });
+      const attempts = await Promise.all(Array.from({ length: 10 }, (_, i) => guest("POST", "/tokens/call", token.token, { caller: `Guest ${i}` })));
+      const statuses = attempts.map((r) => r.status).sort();
+      expect(statuses, attempts.map((r) => r.text).join("\n")).toEqual([201, 201, ...Array(8).fill(409)]);
+      for (const refused of attempts.filter((r) => r.status === 409)) {
+        expect(refused.body).toMatchObject({ code: "guest_calls_exhausted", maxConcurrent: 2 });
+      }
+      expect((await user.api("GET", `/calls/${user.guid}`)).body.totalResults).toBe(2);
+      expect((await user.api("GET", path)).body.entry.activeCalls).toBe(2);
 
-    const first = attempts.find((r) => r.status === 201)!.body.entry.id;
-    expect((await guest("DELETE", `/tokens/call/${first}`)).status).toBe(200);
-    const again = await guest("POST", "/tokens/call", token.token);
-    expect(again.status, again.text).toBe(201);
-    expect((await guest("POST", "/tokens/call", token.token)).status).toBe(409);
-    for (const r of [...attempts.filter((a) => a.status === 201), again]) await guest("DELETE", `/tokens/call/${r.body.entry.id}`);
-    expect((await user.api("GET", path)).body.entry.activeCalls).toBe(0);
-  });
+      const first = attempts.find((r) => r.status === 201)!.body.entry.id;
+      expect((await guest("DELETE", `/tokens/call/${first}`)).status).toBe(200);
+      const again = await guest("POST", "/tokens/call", token.token);
+      expect(again.status, again.text).toBe(201);
+      expect((await guest("POST", "/tokens/call", token.token)).status).toBe(409);
+      for (const r of [...attempts.filter((a) => a.status === 201), again]) await guest("DELETE", `/tokens/call/${r.body.entry.id}`);
+      expect((await user.api("GET", path)).body.entry.activeCalls).toBe(0);
+    },
+  );
 
   it("answers a busy callee like POST /calls, pointing at the guest's view, and frees the slot", async () => {
     const user = await newUser();

@@ -59,36 +59,42 @@ async function settledMessage(guid: string, id: string) {
 }
 
 describe("transcription services through the REST API", { timeout: 300_000 }, () => {
-  it.skipIf(missing.length > 0)("local (pocketsphinx): the simulator's voicemail becomes a transcript with its words, and TranscriptionReady carries it", async () => {
-    const user = await userWithPurposeNumber(baseUrl);
-    await turnOnForVoicemail(user.guid, "local");
-    const { callId, message } = await leaveVoicemail(user);
-    const settled = await settledMessage(user.guid, message.id);
-    expect(settled).toMatchObject({ transcriptionStatus: "transcribed" });
-    expect(settled.transcript).toMatch(/call me back/);
-    const event = await waitFor(
-      async () => {
-        const res = await app("GET", `/apps/${appId}/events?filterBy=type&filterValue=TranscriptionReady&count=100`);
-        return (res.body.entry as Array<{ payload: { params: Record<string, unknown> } }>).find((e) => e.payload.params.callId === callId);
-      },
-      20_000,
-      "TranscriptionReady",
-    );
-    expect(event.payload.params).toMatchObject({
-      guid: user.guid,
-      id: message.id,
-      serviceId: "local",
-      text: settled.transcript,
-      transcript: `/media/${demo.domain}/call:${callId}/${callId}.mp3.local.txt`,
-    });
-  });
+  it.skipIf(missing.length > 0)(
+    "local (pocketsphinx): the simulator's voicemail becomes a transcript with its words, and TranscriptionReady carries it",
+    async () => {
+      const user = await userWithPurposeNumber(baseUrl);
+      await turnOnForVoicemail(user.guid, "local");
+      const { callId, message } = await leaveVoicemail(user);
+      const settled = await settledMessage(user.guid, message.id);
+      expect(settled).toMatchObject({ transcriptionStatus: "transcribed" });
+      expect(settled.transcript).toMatch(/call me back/);
+      const event = await waitFor(
+        async () => {
+          const res = await app("GET", `/apps/${appId}/events?filterBy=type&filterValue=TranscriptionReady&count=100`);
+          return (res.body.entry as Array<{ payload: { params: Record<string, unknown> } }>).find((e) => e.payload.params.callId === callId);
+        },
+        20_000,
+        "TranscriptionReady",
+      );
+      expect(event.payload.params).toMatchObject({
+        guid: user.guid,
+        id: message.id,
+        serviceId: "local",
+        text: settled.transcript,
+        transcript: `/media/${demo.domain}/call:${callId}/${callId}.mp3.local.txt`,
+      });
+    },
+  );
 
   it("a provider that fails (openai-compatible without a server configured) leaves notAvailable with the reason, after its retries", async () => {
     const user = await userWithPurposeNumber(baseUrl);
     await turnOnForVoicemail(user.guid, "openai-compatible");
     const { message } = await leaveVoicemail(user);
     const settled = await settledMessage(user.guid, message.id);
-    expect(settled).toMatchObject({ transcriptionStatus: "notAvailable", transcriptionDetail: "openai-compatible: TRANSCRIPTION_OPENAI_URL is not set" });
+    expect(settled).toMatchObject({
+      transcriptionStatus: "notAvailable",
+      transcriptionDetail: "openai-compatible: TRANSCRIPTION_OPENAI_URL is not set",
+    });
     expect(settled.transcript).toBeUndefined();
   });
 });

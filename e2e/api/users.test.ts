@@ -12,7 +12,14 @@ describe("users: create", () => {
     expect(res.status).toBe(201);
     const guid = res.body.entry.guid;
     expect(res.headers.get("location")).toBe(`${baseUrl}/rest/1.0/users/${guid}`);
-    expect(res.body.entry).toMatchObject({ login, domain: "demo", firstName: "Alice", lastName: "Smith", createdWith: "demo:demo-app", pwdStatus: "ok" });
+    expect(res.body.entry).toMatchObject({
+      login,
+      domain: "demo",
+      firstName: "Alice",
+      lastName: "Smith",
+      createdWith: "demo:demo-app",
+      pwdStatus: "ok",
+    });
     expect(res.text).not.toMatch(/secret-pass-1|passwordHash|scrypt/);
 
     const fetched = await app("GET", `/users/${guid}`);
@@ -69,7 +76,9 @@ describe("users: collection envelope, paging and filters", () => {
   const prefix = uniqueLogin("page");
   beforeAll(async () => {
     for (const n of ["a", "b", "c"]) {
-      const res = await app("POST", "/users", { json: { login: `${prefix}-${n}`, password: "password-1", lastName: n === "b" ? "Bravo" : undefined } });
+      const res = await app("POST", "/users", {
+        json: { login: `${prefix}-${n}`, password: "password-1", lastName: n === "b" ? "Bravo" : undefined },
+      });
       expect(res.status).toBe(201);
     }
   });
@@ -90,7 +99,16 @@ describe("users: collection envelope, paging and filters", () => {
 
   it("sends itemsPerPage if and only if count was given, on every collection (spec, paging table)", async () => {
     const user = await createLoggedInUser(baseUrl);
-    const collections = ["/users", "/domains", "/apps", `/devices/${user.guid}`, `/calls/${user.guid}`, `/messages/${user.guid}`, `/tokens/${user.guid}`, `/sessions/${user.guid}`];
+    const collections = [
+      "/users",
+      "/domains",
+      "/apps",
+      `/devices/${user.guid}`,
+      `/calls/${user.guid}`,
+      `/messages/${user.guid}`,
+      `/tokens/${user.guid}`,
+      `/sessions/${user.guid}`,
+    ];
     for (const path of collections) {
       const without = await app("GET", path);
       expect(without.status, `${path}: ${without.text}`).toBe(200);
@@ -176,7 +194,10 @@ describe("users: collection envelope, paging and filters", () => {
     const present = await app("GET", "/users?filterBy=lastUsed&filterOp=present&count=100");
     expect(present.body.entry.every((u: { lastUsed?: string }) => u.lastUsed !== undefined)).toBe(true);
     expect(present.body.totalResults).toBeGreaterThanOrEqual(1);
-    expect((await app("GET", `/users/${signedIn.guid}`)).body.entry).toMatchObject({ createdBy: owner, lastUsed: expect.stringMatching(new RegExp(`^${today}`)) });
+    expect((await app("GET", `/users/${signedIn.guid}`)).body.entry).toMatchObject({
+      createdBy: owner,
+      lastUsed: expect.stringMatching(new RegExp(`^${today}`)),
+    });
     const never = (await app("GET", `/users?filterBy=login&filterValue=${prefix}-a`)).body.entry[0];
     expect(never).toMatchObject({ createdBy: owner });
     expect(never).not.toHaveProperty("lastUsed");

@@ -120,7 +120,9 @@ describe.each(modes)("the voicemail email $name", (mode) => {
     const { user, email: plain } = await subscriber({ notifyvm: true });
     const quiet = await verifiedDevice(user.guid, { attachmessage: true });
     const unverified = `${uniqueLogin("vm-unverified")}@example.com`;
-    expect((await app("POST", `/devices/${user.guid}`, { json: { id: `mailto:${unverified}`, notifyvm: true, attachmessage: true } })).status).toBe(201);
+    expect((await app("POST", `/devices/${user.guid}`, { json: { id: `mailto:${unverified}`, notifyvm: true, attachmessage: true } })).status).toBe(
+      201,
+    );
     await leaveVoicemail(server.baseUrl, user);
 
     const mail = await waitFor(async () => (await mailsTo(plain)).find((m) => m.subject.startsWith("New voicemail")), 15_000, "the voicemail email");

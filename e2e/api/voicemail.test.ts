@@ -19,7 +19,9 @@ const audioPath = (callId: string) => `/media/${demo.domain}/call:${callId}/${ca
 async function eventsFor(type: string, callId: string) {
   const res = await app("GET", `/apps/${appId}/events?filterBy=type&filterValue=${type}&count=100`);
   expect(res.status, res.text).toBe(200);
-  return (res.body.entry as Array<{ payload: { resource: string; params: Record<string, unknown> } }>).filter((e) => e.payload.params.callId === callId);
+  return (res.body.entry as Array<{ payload: { resource: string; params: Record<string, unknown> } }>).filter(
+    (e) => e.payload.params.callId === callId,
+  );
 }
 
 describe("voicemail: an unanswered inbound call", () => {
@@ -46,7 +48,9 @@ describe("voicemail: an unanswered inbound call", () => {
 
     // The file entry carries the voicemail's dest and startTime (spec Media).
     const details = await signedFetch(baseUrl, user.creds, "GET", audioPath(callId));
-    expect(await details.json()).toMatchObject({ entry: { name: `${callId}.mp3`, size: audio.bytes.length, contentType: "audio/mpeg", dest: `service:${user.number}` } });
+    expect(await details.json()).toMatchObject({
+      entry: { name: `${callId}.mp3`, size: audio.bytes.length, contentType: "audio/mpeg", dest: `service:${user.number}` },
+    });
 
     const [event] = await eventsFor("NewVoicemail", callId);
     expect(event?.payload.params).toMatchObject({ guid: user.guid, id: message.id, type: "Voicemail", from, dest: `service:${user.number}` });
@@ -65,7 +69,9 @@ describe("voicemail: an unanswered inbound call", () => {
     for (const path of [audioPath(callId), `/media/${demo.domain}/call:${callId}`, `${audioPath(callId)}/link`, `${audioPath(callId)}/acl`]) {
       const res = await signedFetch(baseUrl, demoTwoLegged, "GET", path, { headers: { Accept: "audio/mpeg" } });
       expect(res.status, `${path} two-legged`).toBe(401);
-      expect(res.headers.get("www-authenticate"), path).toMatch(/^OAuth realm="[^"]+\/rest\/1\.0", oauth_problem="parameter_absent", oauth_parameters_absent="oauth_token"$/);
+      expect(res.headers.get("www-authenticate"), path).toMatch(
+        /^OAuth realm="[^"]+\/rest\/1\.0", oauth_problem="parameter_absent", oauth_parameters_absent="oauth_token"$/,
+      );
       const problem = await res.json();
       expect(problem, path).toMatchObject({ status: 401, code: "unauthorized" });
       expect(problem.detail, path).toContain("X-BT-Ribbit-SP-UserId");
@@ -79,7 +85,10 @@ describe("voicemail: an unanswered inbound call", () => {
     }
     expect((await other("GET", `/media/${demo.domain}/call:${callId}/${callId}.mp3`)).status).toBe(404);
     // Nobody writes it, the owner included.
-    const overwrite = await signedFetch(baseUrl, owner.creds, "POST", audioPath(callId), { body: new Uint8Array([1, 2, 3]), headers: { "Content-Type": "application/octet-stream" } });
+    const overwrite = await signedFetch(baseUrl, owner.creds, "POST", audioPath(callId), {
+      body: new Uint8Array([1, 2, 3]),
+      headers: { "Content-Type": "application/octet-stream" },
+    });
     expect(overwrite.status).toBe(403);
     expect((await signedFetch(baseUrl, owner.creds, "DELETE", audioPath(callId))).status).toBe(403);
 
@@ -107,7 +116,10 @@ describe("voicemail: an unanswered inbound call", () => {
     expect((await signedFetch(baseUrl, serviceProvider, "GET", path, { headers: { Accept: "audio/mpeg" } })).status).toBe(401);
     // Acting as another user of the domain is not acting as the owner.
     const neighbour = await createLoggedInUser(baseUrl, otherApp);
-    expect((await signedFetch(baseUrl, serviceProvider, "GET", path, { headers: { Accept: "audio/mpeg", "X-BT-Ribbit-SP-UserId": neighbour.guid } })).status).toBe(404);
+    expect(
+      (await signedFetch(baseUrl, serviceProvider, "GET", path, { headers: { Accept: "audio/mpeg", "X-BT-Ribbit-SP-UserId": neighbour.guid } }))
+        .status,
+    ).toBe(404);
   });
 
   it("with transcription off: no transcript and no TranscriptionReady", async () => {
@@ -129,10 +141,16 @@ describe("voicemail: an unanswered inbound call", () => {
 
     const { callId, message } = await leaveVoicemail(baseUrl, user);
     const transcriptName = `${callId}.mp3.${service.id}.txt`;
-    const transcript = await waitFor(async () => {
-      const res = await signedFetch(baseUrl, user.creds, "GET", `/media/${demo.domain}/call:${callId}/${encodeURIComponent(transcriptName)}`, { headers: { "Accept-Type": "application/octet-stream" } });
-      return res.status === 200 ? res.text() : undefined;
-    }, 15_000, "the transcript");
+    const transcript = await waitFor(
+      async () => {
+        const res = await signedFetch(baseUrl, user.creds, "GET", `/media/${demo.domain}/call:${callId}/${encodeURIComponent(transcriptName)}`, {
+          headers: { "Accept-Type": "application/octet-stream" },
+        });
+        return res.status === 200 ? res.text() : undefined;
+      },
+      15_000,
+      "the transcript",
+    );
     const read = await app("GET", `/messages/${user.guid}/inbox/${message.id}`);
     expect(read.body.entry).toMatchObject({ transcriptionStatus: "transcribed", transcript });
     expect(transcript).toMatch(/^Simulated transcript/); // the simulator provider's documented text

@@ -13,7 +13,10 @@ async function credentialsOnCreatedPage(page: Page): Promise<Credentials> {
 // The API caches credentials for up to 2 s (lib/http/oauth/credential-cache.ts): a change shows there within that window.
 const soon = { timeout: 5_000 };
 
-async function saveSettings(page: Page, changes: { displayName?: string; allow2legged?: boolean; requireSignedBodies?: boolean; eventNames?: string }) {
+async function saveSettings(
+  page: Page,
+  changes: { displayName?: string; allow2legged?: boolean; requireSignedBodies?: boolean; eventNames?: string },
+) {
   const settings = page.getByRole("region", { name: "Settings" });
   if (changes.eventNames !== undefined) await settings.getByRole("combobox", { name: "Event names" }).selectOption({ label: changes.eventNames });
   if (changes.displayName !== undefined) await settings.getByLabel("Display name").fill(changes.displayName);
@@ -28,7 +31,10 @@ async function saveSettings(page: Page, changes: { displayName?: string; allow2l
   await expect(settings.getByText("Settings saved.")).toBeVisible();
 }
 
-test("an application with a display name with spaces: rename it, switch two-legged requests, signed bodies and event names", async ({ page, baseURL }, testInfo) => {
+test("an application with a display name with spaces: rename it, switch two-legged requests, signed bodies and event names", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   await signUp(page, newDeveloper("appsettings"));
   const suffix = unique("x");
   const displayName = `My Test App ${suffix}`;

@@ -30,7 +30,17 @@ test("a new developer signs up, signs out and signs in again; a wrong password i
   await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Applications" }).click();
   await expect(page.getByRole("heading", { name: "Applications", level: 1 })).toBeVisible();
   await expect(page.getByText("You have no applications yet")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Portal" }).getByRole("link")).toHaveText(["Overview", "Applications", "Domains", "Billing", "Media", "Numbers", "Mailbox", "API reference", "Getting started"]);
+  await expect(page.getByRole("navigation", { name: "Portal" }).getByRole("link")).toHaveText([
+    "Overview",
+    "Applications",
+    "Domains",
+    "Billing",
+    "Media",
+    "Numbers",
+    "Mailbox",
+    "API reference",
+    "Getting started",
+  ]);
   await screenshot(page, testInfo, "apps-empty");
 
   // The same email cannot sign up twice.

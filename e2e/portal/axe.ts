@@ -11,6 +11,7 @@ export async function seriousViolations(page: Page, rules?: string[]): Promise<s
   const results = await (rules ? builder.withRules(rules) : builder.withTags(WCAG)).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ").trim() ?? v.help}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ").trim() ?? v.help}`),
+    );
 }
-

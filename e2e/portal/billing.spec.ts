@@ -124,62 +124,68 @@ test("billing: another developer's account is a 404 page", async ({ page }) => {
   await expect(page.getByText("Private")).toHaveCount(0);
 });
 
-test("billing in the portal: users added on the domain page join the application's default account, the user page shows and changes it, the application page shows the balance", async ({ page }, testInfo) => {
-  await signUp(page, newDeveloper("billing-portal"));
-  const domain = unique("billp");
-  const appPath = await createApplication(page, unique("shop"), { domain });
-  await expect(page.getByTestId("app-credit")).toContainText("no default billing account");
+test(
+  "billing in the portal: users added on the domain page join the application's default " +
+    "account, the user page shows and changes it, the application page shows the balance",
+  async ({ page }, testInfo) => {
+    await signUp(page, newDeveloper("billing-portal"));
+    const domain = unique("billp");
+    const appPath = await createApplication(page, unique("shop"), { domain });
+    await expect(page.getByTestId("app-credit")).toContainText("no default billing account");
 
-  const newAccount = async (name: string, credit: string) => {
-    await page.goto("/billing");
-    const form = page.getByRole("region", { name: "New billing account" });
-    await form.getByLabel("Name").fill(name);
-    await form.getByLabel("Opening credit").fill(credit);
-    await form.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("The billing account was created")).toBeVisible();
-    return new URL(page.url()).pathname.split("/").pop()!;
-  };
-  const mainId = await newAccount("Main account", "42");
-  const otherId = await newAccount("Other account", "7.25");
+    const newAccount = async (name: string, credit: string) => {
+      await page.goto("/billing");
+      const form = page.getByRole("region", { name: "New billing account" });
+      await form.getByLabel("Name").fill(name);
+      await form.getByLabel("Opening credit").fill(credit);
+      await form.getByRole("button", { name: "Create account" }).click();
+      await expect(page.getByText("The billing account was created")).toBeVisible();
+      return new URL(page.url()).pathname.split("/").pop()!;
+    };
+    const mainId = await newAccount("Main account", "42");
+    const otherId = await newAccount("Other account", "7.25");
 
-  await page.goto(appPath);
-  const settings = page.getByRole("region", { name: "Settings" });
-  await settings.getByLabel("Default billing account").selectOption({ label: "Main account (USD)" });
-  await settings.getByRole("button", { name: "Save settings" }).click();
-  await expect(settings.getByText("Settings saved.")).toBeVisible();
-  await page.reload();
-  await expect(page.getByTestId("app-credit")).toContainText("42.00 USD");
-  await expect(page.getByTestId("app-credit")).toContainText("In credit");
-  await expect(page.getByTestId("app-credit").getByRole("link", { name: "Main account" })).toHaveAttribute("href", `/billing/${mainId}`);
-  await screenshot(page, testInfo, "billing-app-credit");
+    await page.goto(appPath);
+    const settings = page.getByRole("region", { name: "Settings" });
+    await settings.getByLabel("Default billing account").selectOption({ label: "Main account (USD)" });
+    await settings.getByRole("button", { name: "Save settings" }).click();
+    await expect(settings.getByText("Settings saved.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId("app-credit")).toContainText("42.00 USD");
+    await expect(page.getByTestId("app-credit")).toContainText("In credit");
+    await expect(page.getByTestId("app-credit").getByRole("link", { name: "Main account" })).toHaveAttribute("href", `/billing/${mainId}`);
+    await screenshot(page, testInfo, "billing-app-credit");
 
-  // A user added in the portal joins the default account; the form says so beforehand.
-  await page.goto(`/domains/${domain}`);
-  await expect(page.getByRole("region", { name: "Add a user" })).toContainText("They join the billing account Main account");
-  // How users sign in is stated as xAuth accepts it (oauth.test.ts): the login, or <domain>:<login>.
-  await expect(page.getByRole("main")).toContainText(`sign in to its applications with <login> or ${domain}:<login>`);
-  await page.getByLabel("Login").fill("ada");
-  await page.getByLabel("Password", { exact: true }).fill("user-password-123");
-  await page.getByRole("button", { name: "Add user" }).click();
-  await page.getByTestId("user-row-ada").getByRole("link", { name: "ada" }).click();
-  const billing = page.getByRole("region", { name: "Billing account" });
-  await expect(billing.getByTestId("user-billing-account")).toContainText("Main account pays for this user's numbers, calls and messages. Balance 42.00 USD");
-  await screenshot(page, testInfo, "billing-user-account");
+    // A user added in the portal joins the default account; the form says so beforehand.
+    await page.goto(`/domains/${domain}`);
+    await expect(page.getByRole("region", { name: "Add a user" })).toContainText("They join the billing account Main account");
+    // How users sign in is stated as xAuth accepts it (oauth.test.ts): the login, or <domain>:<login>.
+    await expect(page.getByRole("main")).toContainText(`sign in to its applications with <login> or ${domain}:<login>`);
+    await page.getByLabel("Login").fill("ada");
+    await page.getByLabel("Password", { exact: true }).fill("user-password-123");
+    await page.getByRole("button", { name: "Add user" }).click();
+    await page.getByTestId("user-row-ada").getByRole("link", { name: "ada" }).click();
+    const billing = page.getByRole("region", { name: "Billing account" });
+    await expect(billing.getByTestId("user-billing-account")).toContainText(
+      "Main account pays for this user's numbers, calls and messages. Balance 42.00 USD",
+    );
+    await screenshot(page, testInfo, "billing-user-account");
 
-  // Changed on the user page: the account's member list follows.
-  await billing.getByLabel("Change to").selectOption(otherId);
-  await billing.getByRole("button", { name: "Save billing account" }).click();
-  await expect(billing.getByText("Saved: this user's numbers, calls and messages are now paid from the chosen account.")).toBeVisible();
-  await expect(billing.getByTestId("user-billing-account")).toContainText("Other account pays");
-  await expect(billing.getByTestId("user-billing-account")).toContainText("7.25 USD");
-  await page.goto(`/billing/${otherId}`);
-  await expect(page.getByTestId(`member-${domain}:ada`)).toBeVisible();
+    // Changed on the user page: the account's member list follows.
+    await billing.getByLabel("Change to").selectOption(otherId);
+    await billing.getByRole("button", { name: "Save billing account" }).click();
+    await expect(billing.getByText("Saved: this user's numbers, calls and messages are now paid from the chosen account.")).toBeVisible();
+    await expect(billing.getByTestId("user-billing-account")).toContainText("Other account pays");
+    await expect(billing.getByTestId("user-billing-account")).toContainText("7.25 USD");
+    await page.goto(`/billing/${otherId}`);
+    await expect(page.getByTestId(`member-${domain}:ada`)).toBeVisible();
 
-  await page.goBack();
-  await page.getByRole("region", { name: "Billing account" }).getByLabel("Change to").selectOption("");
-  await page.getByRole("region", { name: "Billing account" }).getByRole("button", { name: "Save billing account" }).click();
-  await expect(page.getByTestId("user-billing-account")).toContainText("None: this user cannot hold numbers");
-  await expect(page.getByRole("region", { name: "Billing account" }).getByLabel("Change to")).toHaveValue("");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, testInfo, "billing-user-account-phone");
-});
+    await page.goBack();
+    await page.getByRole("region", { name: "Billing account" }).getByLabel("Change to").selectOption("");
+    await page.getByRole("region", { name: "Billing account" }).getByRole("button", { name: "Save billing account" }).click();
+    await expect(page.getByTestId("user-billing-account")).toContainText("None: this user cannot hold numbers");
+    await expect(page.getByRole("region", { name: "Billing account" }).getByLabel("Change to")).toHaveValue("");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, testInfo, "billing-user-account-phone");
+  },
+);

@@ -22,7 +22,10 @@ async function placeCall(page: Page, to: string): Promise<void> {
   await expect(page.getByRole("heading", { name: /^Call #\d+$/, level: 1 })).toBeVisible();
 }
 
-test("place a test call from the portal, watch it connect and end in the live view, find it in both histories", async ({ page, baseURL }, testInfo) => {
+test("place a test call from the portal, watch it connect and end in the live view, find it in both histories", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const user = await apiUser(baseURL!);
   await page.setViewportSize(DESKTOP);
@@ -96,7 +99,11 @@ test("place a test call from the portal, watch it connect and end in the live vi
 
   // The application's history holds them too.
   await page.goto("/apps");
-  await page.getByRole("row").filter({ hasText: `${demo.domain}:${demo.appName}` }).getByRole("link", { name: demo.appName, exact: true }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: `${demo.domain}:${demo.appName}` })
+    .getByRole("link", { name: demo.appName, exact: true })
+    .click();
   await expect(page.getByTestId("app-public-id")).toHaveText(`${demo.domain}:${demo.appName}`);
   await page.getByRole("link", { name: "Calls", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Calls", level: 1 })).toBeVisible();
@@ -108,7 +115,10 @@ test("place a test call from the portal, watch it connect and end in the live vi
   await screenshot(page, testInfo, "app-calls-phone");
 });
 
-test("the developer moves a domain's simulator clock from a user's Calls page, and marks an application as a test tool", async ({ page, baseURL }, testInfo) => {
+test("the developer moves a domain's simulator clock from a user's Calls page, and marks an application as a test tool", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await signUp(page, newDeveloper("clock"));

@@ -41,9 +41,7 @@ test("create a domain; deleting one that has an application is refused; an empty
   await expect(busySettings.getByText(`Delete the domain ${busy}? This cannot be undone.`)).toBeVisible();
   await screenshot(page, testInfo, "domain-delete-confirm");
   await busySettings.getByRole("button", { name: "Yes, delete it" }).click();
-  await expect(busySettings.getByRole("alert")).toContainText(
-    `Domain ${busy} still has 1 application. Delete them first, then the domain.`,
-  );
+  await expect(busySettings.getByRole("alert")).toContainText(`Domain ${busy} still has 1 application. Delete them first, then the domain.`);
   await screenshot(page, testInfo, "domain-delete-refused");
   await page.reload();
   await expect(page.getByRole("heading", { name: busy, level: 1 })).toBeVisible();

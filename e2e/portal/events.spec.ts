@@ -12,7 +12,12 @@ async function openDemoApp(page: Page): Promise<string> {
   await signIn(page, demo.developerEmail, demo.developerPassword);
   await expect(page).toHaveURL(/\/overview$/);
   await page.goto("/apps");
-  await page.getByRole("row").filter({ hasText: `${demo.domain}:${demo.appName}` }).getByRole("link", { name: demo.appName }).first().click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: `${demo.domain}:${demo.appName}` })
+    .getByRole("link", { name: demo.appName })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/apps\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname;
 }

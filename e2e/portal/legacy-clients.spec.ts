@@ -25,7 +25,11 @@ async function startPageServer() {
 
 const step = (page: Page, name: string) => page.locator(`li[data-step="${name}"]`);
 
-test("the original JavaScript library's calls through the tunnel from another origin, and its OAuth 1.0 sign-in", async ({ page, context, baseURL }, testInfo) => {
+test("the original JavaScript library's calls through the tunnel from another origin, and its OAuth 1.0 sign-in", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
   await signUp(page, newDeveloper("legacy"));
   await createApplication(page, unique("legacy"));
   const creds: Credentials = {
@@ -100,7 +104,12 @@ test("the original JavaScript library's calls through the tunnel from another or
     await screenshot(legacy, testInfo, "legacy-signed-in");
 
     // The access token works.
-    const me = await call(baseURL!, { ...creds, token: reply.get("oauth_token")!, tokenSecret: reply.get("oauth_token_secret")! }, "GET", `/users/${reply.get("user_guid")}`);
+    const me = await call(
+      baseURL!,
+      { ...creds, token: reply.get("oauth_token")!, tokenSecret: reply.get("oauth_token_secret")! },
+      "GET",
+      `/users/${reply.get("user_guid")}`,
+    );
     expect(me.status).toBe(200);
     expect(me.body.entry.login).toBe(endUser);
   } finally {
@@ -108,7 +117,11 @@ test("the original JavaScript library's calls through the tunnel from another or
   }
 });
 
-test("an <audio> element on another origin plays a media file through a signed ?h= URL, seeks, and plays the same URL again elsewhere", async ({ page, context, baseURL }, testInfo) => {
+test("an <audio> element on another origin plays a media file through a signed ?h= URL, seeks, and plays the same URL again elsewhere", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
   await signUp(page, newDeveloper("legacymedia"));
   const domain = unique("lmedia");
   await createApplication(page, unique("player"), { domain });

@@ -5,7 +5,6 @@ import { silentMp3 } from "../support/media-client";
 import { screenshot } from "../support/screenshot";
 import { createApplication, newDeveloper, signUp, unique } from "./portal-helpers";
 
-
 test("media browser: folders, upload with progress, download, play an MP3, edit an ACL", async ({ page }, testInfo) => {
   await signUp(page, newDeveloper("media"));
   const domain = unique("media");
@@ -96,10 +95,17 @@ test("media browser: folders, upload with progress, download, play an MP3, edit 
 
   // Delete the file, then the folder.
   await page.getByTestId("file-welcome.mp3").getByRole("button", { name: "Delete" }).click();
-  await page.getByTestId("file-welcome.mp3").getByRole("button", { name: /Delete|Confirm/ }).last().click();
+  await page
+    .getByTestId("file-welcome.mp3")
+    .getByRole("button", { name: /Delete|Confirm/ })
+    .last()
+    .click();
   await expect(page.getByText("This folder is empty")).toBeVisible();
   await page.getByRole("button", { name: "Delete folder" }).click();
-  await page.getByRole("button", { name: /Delete|Confirm/ }).last().click();
+  await page
+    .getByRole("button", { name: /Delete|Confirm/ })
+    .last()
+    .click();
   await expect(page.getByText("No media in this domain yet")).toBeVisible();
 });
 

@@ -17,7 +17,8 @@ async function userWithSmsNumber(baseURL: string) {
   return { api, guid, login, number: `tel:${(number.body.entry.id as string).slice("service:".length)}` };
 }
 
-const folderLink = (page: Page, name: string) => page.getByRole("navigation", { name: "Folders" }).getByRole("link", { name: new RegExp(`^${name}`, "i") });
+const folderLink = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Folders" }).getByRole("link", { name: new RegExp(`^${name}`, "i") });
 
 test("a user's messages: read an SMS, reply and see it delivered, mark read, move, delete", async ({ page, baseURL }, testInfo) => {
   const user = await userWithSmsNumber(baseURL!);
@@ -79,7 +80,10 @@ test("a user's messages: read an SMS, reply and see it delivered, mark read, mov
   await screenshot(page, testInfo, "messages-deleted-empty");
 });
 
-test("a user's messages: an audio message shows its recording and transcript; the empty inbox says what arrives there", async ({ page, baseURL }, testInfo) => {
+test("a user's messages: an audio message shows its recording and transcript; the empty inbox says what arrives there", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const user = await userWithSmsNumber(baseURL!);
   await signIn(page, demo.developerEmail, demo.developerPassword);
   await expect(page).toHaveURL(/\/overview$/);

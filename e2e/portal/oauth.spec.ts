@@ -74,7 +74,9 @@ test("three-legged OAuth: the user approves on our page, then the application ge
     await page.getByLabel("Login").fill(login);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Approve" }).click();
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText("The login or password is wrong. Check both and try again. Forgot the password? Whoever gave you this login can reset it.");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+      "The login or password is wrong. Check both and try again. Forgot the password? Whoever gave you this login can reset it.",
+    );
     await expect(page.getByLabel("Login")).toHaveValue(login);
     await screenshot(page, testInfo, "oauth-wrong-password");
     expect(callback.received).toHaveLength(0);

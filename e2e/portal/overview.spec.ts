@@ -59,7 +59,11 @@ test("after sign-in the overview counts today's calls and messages and draws the
   await expect(page).toHaveURL(/\/apps\/[0-9a-f-]{36}\/calls$/);
   await expect(page.getByRole("heading", { name: "Calls", level: 1 })).toBeVisible();
   await page.goBack();
-  await page.getByTestId("overview-messages").getByRole("link", { name: new RegExp(`^overview-`) }).first().click();
+  await page
+    .getByTestId("overview-messages")
+    .getByRole("link", { name: new RegExp(`^overview-`) })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/domains/${demo.domain}/users/[0-9a-f-]{36}/messages$`));
   await page.goBack();
   await page.getByTestId("overview-credit").locator(`a[href^="/billing/"]`).first().click();

@@ -27,7 +27,9 @@ async function userWithNumber(baseURL: string) {
 /** The page does not scroll sideways at 390 px; then back to the desktop size. */
 async function fitsPhone(page: Page, testInfo: import("@playwright/test").TestInfo, name: string) {
   await page.setViewportSize(PHONE);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at 390 px` }).toBeLessThanOrEqual(PHONE.width);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at 390 px` })
+    .toBeLessThanOrEqual(PHONE.width);
   await screenshot(page, testInfo, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
 }
@@ -74,7 +76,9 @@ test("simulate an inbound call on the Calls page and an inbound SMS on the Messa
   await smsForm.getByRole("button", { name: "Simulate the SMS" }).click();
   await expect(page.getByRole("list", { name: `Conversation with +${texter.slice(4)}` })).toContainText("Running ten minutes late.");
   const inbox = await user.api("GET", `/messages/${user.guid}/inbox`);
-  expect((inbox.body.entry as Array<{ type: string; from: string; body?: string }>).find((m) => m.body === "Running ten minutes late.")).toMatchObject({ type: "InboundSms", from: texter });
+  expect(
+    (inbox.body.entry as Array<{ type: string; from: string; body?: string }>).find((m) => m.body === "Running ten minutes late."),
+  ).toMatchObject({ type: "InboundSms", from: texter });
   await screenshot(page, testInfo, "simulate-sms-received");
   await fitsPhone(page, testInfo, "simulate-sms-received");
 });
@@ -117,9 +121,14 @@ test("check a phone's call forwarding and choose a transcription service on the 
   await service.getByLabel("Transcribe every new voicemail").check();
   await service.getByLabel("Folders").fill("inbox, archive");
   await service.getByRole("button", { name: "Save transcription" }).click();
-  await expect(service.getByRole("status")).toContainText("Saved: Simulator transcription transcribes every new voicemail and audio messages in inbox, archive.");
+  await expect(service.getByRole("status")).toContainText(
+    "Saved: Simulator transcription transcribes every new voicemail and audio messages in inbox, archive.",
+  );
   const services = await user.api("GET", `/services/${user.guid}`);
-  expect((services.body.entry as Array<{ id: string }>).find((s) => s.id === "simulator")).toMatchObject({ voicemail: true, folders: ["inbox", "archive"] });
+  expect((services.body.entry as Array<{ id: string }>).find((s) => s.id === "simulator")).toMatchObject({
+    voicemail: true,
+    folders: ["inbox", "archive"],
+  });
   await page.reload();
   await expect(service.getByLabel("Transcribe every new voicemail")).toBeChecked();
   await expect(service.getByLabel("Folders")).toHaveValue("inbox, archive");

@@ -33,11 +33,24 @@ export async function portalPages(page: Page, baseURL: string): Promise<PortalPa
   const placed = await api("POST", `/calls/${guid}`, { json: { legs: ["tel:+1 555 010 4321", "tel:+1 555 010 0001"] } });
   expect(placed.status, placed.text).toBe(201);
   const sms = await api("POST", `/messages/${guid}/outbox`, {
-    json: { recipients: ["tel:+1 555 010 7654"], body: "Hello from a phone-width check", sender: `tel:${(number.body.entry.id as string).slice("service:".length)}` },
+    json: {
+      recipients: ["tel:+1 555 010 7654"],
+      body: "Hello from a phone-width check",
+      sender: `tel:${(number.body.entry.id as string).slice("service:".length)}`,
+    },
   });
   expect(sms.status, sms.text).toBe(201);
 
-  const signedOut = ["/", "/signin", "/signup", "/docs/getting-started", "/docs/webhooks", "/docs/api", "/oauth/authorize?oauth_token=unknown-token", "/verify-email?token=unknown"];
+  const signedOut = [
+    "/",
+    "/signin",
+    "/signup",
+    "/docs/getting-started",
+    "/docs/webhooks",
+    "/docs/api",
+    "/oauth/authorize?oauth_token=unknown-token",
+    "/verify-email?token=unknown",
+  ];
   await signIn(page, demo.developerEmail, demo.developerPassword);
   await expect(page).toHaveURL(/\/overview$/);
   await page.goto("/apps");

@@ -10,7 +10,9 @@ import { signIn } from "./portal-helpers";
 // A server of this test's own, started as `npm start` starts on a fresh machine: no
 // DEMO_DEVELOPER_PASSWORD, so the first start makes up the developer's password and prints it once.
 
-test("a password changed in the portal survives a restart: the new one signs in, the first one is refused and printed no more", async ({ page }, testInfo) => {
+test("a password changed in the portal survives a restart: the new one signs in, the first one is refused and printed no more", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(300_000);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-e2e-"));

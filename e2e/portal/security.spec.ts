@@ -25,7 +25,10 @@ async function serverLoad(ms: number): Promise<number> {
   return (cpuSeconds(pids) - before) / (ms / 1000);
 }
 
-test("without JavaScript, a wrong password on the authorization page gets its error page at once and leaves the server idle", async ({ browser, baseURL }, testInfo) => {
+test("without JavaScript, a wrong password on the authorization page gets its error page at once and leaves the server idle", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   const login = uniqueLogin("nojs");
   await createUser(baseURL!, login, "no-js-password-1");
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -38,7 +41,9 @@ test("without JavaScript, a wrong password on the authorization page gets its er
       const started = Date.now();
       await page.getByRole("button", { name: "Approve" }).click();
       await expect(page.getByRole("main").getByRole("alert")).toHaveText(
-        attempt === 1 ? "Enter your login and password to approve." : "The login or password is wrong. Check both and try again. Forgot the password? Whoever gave you this login can reset it.",
+        attempt === 1
+          ? "Enter your login and password to approve."
+          : "The login or password is wrong. Check both and try again. Forgot the password? Whoever gave you this login can reset it.",
         { timeout: 2_000 },
       );
       expect(Date.now() - started).toBeLessThan(2_000);
@@ -99,7 +104,9 @@ async function signInAlert(page: Page, email: string, password: string) {
   return page.getByRole("main").getByRole("alert");
 }
 
-test("developer sign-in slows down password guessing and says how long to wait; the right password works after the wait", async ({ page }, testInfo) => {
+test("developer sign-in slows down password guessing and says how long to wait; the right password works after the wait", async ({
+  page,
+}, testInfo) => {
   const developer = newDeveloper("guess");
   await signUp(page, developer);
   await page.context().clearCookies();

@@ -35,7 +35,10 @@ test("play a voicemail on the Messages page; its email carries the MP3", async (
   const callId = String(rang.body.entry.id);
   expect((await app("POST", "/simulator/clock", { json: { advanceSeconds: INBOUND_RING_MS / 1000 + 1 } })).status).toBeLessThan(300);
   await expect
-    .poll(async () => ((await app("GET", `/messages/${user.guid}/inbox`)).body.entry as Array<{ callId?: string }>).some((m) => m.callId === callId), { timeout: 30_000 })
+    .poll(
+      async () => ((await app("GET", `/messages/${user.guid}/inbox`)).body.entry as Array<{ callId?: string }>).some((m) => m.callId === callId),
+      { timeout: 30_000 },
+    )
     .toBe(true);
 
   await page.goto(`/domains/${demo.domain}/users/${user.guid}/messages`);
@@ -43,7 +46,9 @@ test("play a voicemail on the Messages page; its email carries the MP3", async (
   const audio = page.getByLabel(`Play the voicemail from +${from.slice("tel:".length)}`);
   await expect(audio).toBeVisible();
   // The browser fetched the MP3 through its signed URL and decoded its length.
-  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => (Number.isFinite(el.duration) ? el.duration : 0)), { timeout: 20_000 }).toBeGreaterThan(3);
+  await expect
+    .poll(() => audio.evaluate((el: HTMLAudioElement) => (Number.isFinite(el.duration) ? el.duration : 0)), { timeout: 20_000 })
+    .toBeGreaterThan(3);
   expect(await audio.evaluate((el: HTMLAudioElement) => el.error)).toBeNull();
   expect(await audio.getAttribute("src")).toMatch(/^\/rest\/1\.0\/media-links\//);
   await screenshot(page, testInfo, "voicemail-message");

@@ -22,7 +22,12 @@ test("Watch events shows a simulated inbound SMS's delivery and a test event, wi
   await signIn(page, demo.developerEmail, demo.developerPassword);
   await expect(page).toHaveURL(/\/overview$/);
   await page.goto("/apps");
-  await page.getByRole("row").filter({ hasText: `${demo.domain}:${demo.appName}` }).getByRole("link", { name: demo.appName }).first().click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: `${demo.domain}:${demo.appName}` })
+    .getByRole("link", { name: demo.appName })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/apps\/[0-9a-f-]{36}$/);
   await page.getByRole("link", { name: "Watch events" }).click();
   await expect(page.getByRole("heading", { name: "Watch events", level: 1 })).toBeVisible();
@@ -62,6 +67,8 @@ test("Watch events shows a simulated inbound SMS's delivery and a test event, wi
   await screenshot(page, testInfo, "watch-events-delivered");
 
   await page.setViewportSize(PHONE);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: "watch page at 390 px" }).toBeLessThanOrEqual(PHONE.width);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: "watch page at 390 px" })
+    .toBeLessThanOrEqual(PHONE.width);
   await screenshot(page, testInfo, "watch-events-phone");
 });

@@ -44,9 +44,17 @@ export function tunnelUrl(baseUrl: string, creds: Credentials, method: string, p
     ...(body !== undefined ? { "Content-type": "application/json" } : {}),
     Accept: "application/json",
     ...options.headers,
-    ...(options.unsigned ? {} : { Authorization: signLegacyRequest({ method, url: written, ...creds, body, extraOAuthParams, nonce, timestampMs }).authorization }),
+    ...(options.unsigned
+      ? {}
+      : { Authorization: signLegacyRequest({ method, url: written, ...creds, body, extraOAuthParams, nonce, timestampMs }).authorization }),
   };
-  const tunnel = [`h=${escapedHeaders(headers)}`, method !== "GET" && `m=${method}`, body !== undefined && `b=${jsEscape(body)}`, `c=${options.callbackId ?? "1"}`, "w=JS"];
+  const tunnel = [
+    `h=${escapedHeaders(headers)}`,
+    method !== "GET" && `m=${method}`,
+    body !== undefined && `b=${jsEscape(body)}`,
+    `c=${options.callbackId ?? "1"}`,
+    "w=JS",
+  ];
   return `${written}${written.includes("?") ? "&" : "?"}${tunnel.filter(Boolean).join("&")}`;
 }
 

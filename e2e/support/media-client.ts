@@ -17,11 +17,22 @@ export async function signedFetch(baseUrl: string, creds: Credentials, method: s
   const hash = options.bodyHash === true ? bodyHash(options.body as Uint8Array) : options.bodyHash;
   const { authorization } = signRequest({ method, url, ...creds, extraOAuthParams: hash ? { oauth_body_hash: hash } : undefined });
   const body = options.body as BodyInit | undefined;
-  return fetch(url, { method, headers: { Authorization: authorization, ...options.headers }, body, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
+  return fetch(url, {
+    method,
+    headers: { Authorization: authorization, ...options.headers },
+    body,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
 }
 
 /** Uploads bytes as the spec shows: octet-stream, with the Accept-Type header. */
-export const uploadBytes = (baseUrl: string, creds: Credentials, path: string, bytes: Uint8Array | string, options: Omit<BytesOptions, "body"> = {}) =>
+export const uploadBytes = (
+  baseUrl: string,
+  creds: Credentials,
+  path: string,
+  bytes: Uint8Array | string,
+  options: Omit<BytesOptions, "body"> = {},
+) =>
   signedFetch(baseUrl, creds, "POST", path, {
     ...options,
     body: typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes,

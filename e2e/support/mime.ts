@@ -15,14 +15,20 @@ export interface ParsedMail {
 function split(raw: string): { headers: Record<string, string>; body: string } {
   const at = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, at).replace(/\r?\n[ \t]+/g, " ");
-  const headers = Object.fromEntries(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  const headers = Object.fromEntries(
+    head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+  );
   return { headers, body: raw.slice(at).replace(/^\r?\n\r?\n/, "") };
 }
 
 function decode(headers: Record<string, string>, body: string): Buffer {
   const encoding = (headers["content-transfer-encoding"] ?? "").toLowerCase();
   if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64");
-  if (encoding === "quoted-printable") return Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
+  if (encoding === "quoted-printable")
+    return Buffer.from(
+      body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    );
   return Buffer.from(body);
 }
 

@@ -40,10 +40,13 @@ export async function startRenewalServer(env: Record<string, string>) {
   async function monthsCharged(guid: string, id: string) {
     const res = await app("GET", `/billing/${guid}/ledger?count=100`);
     expect(res.status, res.text).toBe(200);
-    return (res.body.entry as Array<{ item: string; reference: string; amount: string }>).filter((e) => e.item === "purpose_number_month" && e.reference.startsWith(`device:${id}`));
+    return (res.body.entry as Array<{ item: string; reference: string; amount: string }>).filter(
+      (e) => e.item === "purpose_number_month" && e.reference.startsWith(`device:${id}`),
+    );
   }
 
-  const runJob = (signature = jobsSignature()) => fetch(`${server.baseUrl}/api/jobs/renew-numbers`, { method: "POST", headers: { "x-jobs-signature": signature } });
+  const runJob = (signature = jobsSignature()) =>
+    fetch(`${server.baseUrl}/api/jobs/renew-numbers`, { method: "POST", headers: { "x-jobs-signature": signature } });
 
   return {
     server,

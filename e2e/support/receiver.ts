@@ -41,10 +41,11 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 
       for (const r of received) if (r.status < 300) counts.set(r.event.id, (counts.get(r.event.id) ?? 0) + 1);
       return counts;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -214,9 +214,16 @@ export interface LaunchOptions {
 
 /** What `npm start` runs after `node`: its memory flags and scripts/launch.mjs (package.json). */
 // "exec node <flags> scripts/launch.mjs": what follows node.
-export const START_ARGS = packageJson.scripts.start.split(" ").filter((word: string) => word !== "exec").slice(1);
+export const START_ARGS = packageJson.scripts.start
+  .split(" ")
+  .filter((word: string) => word !== "exec")
+  .slice(1);
 
-export function launch(env: NodeJS.ProcessEnv, logFile: string, { node = process.execPath, nodeFlags = [], args = [] }: LaunchOptions = {}): ChildProcess {
+export function launch(
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  { node = process.execPath, nodeFlags = [], args = [] }: LaunchOptions = {},
+): ChildProcess {
   const out = fs.openSync(logFile, "a");
   // Run from the project root (where the test runners start), as `npm start` runs it: the compiled
   // launcher on `node` (scripts/launch.mjs), so a signal sent to this process reaches the launcher itself.
@@ -262,7 +269,8 @@ const tryReadProc = (pid: number | string, file: string) => {
   }
 };
 const processIds = () => fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-const isNextServer = (pid: number | string) => /next-server|next\/dist\/bin\/next|scripts\/serve\.ts|\.build\/serve\.js/.test(tryReadProc(pid, "cmdline"));
+const isNextServer = (pid: number | string) =>
+  /next-server|next\/dist\/bin\/next|scripts\/serve\.ts|\.build\/serve\.js/.test(tryReadProc(pid, "cmdline"));
 
 /** The pids of every process below `pid` (read from /proc, so Linux only). */
 export function descendantPids(pid: number): number[] {
@@ -273,7 +281,7 @@ export function descendantPids(pid: number): number[] {
     if (stat) parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
   }
   const found: number[] = [];
-  for (let frontier = [pid]; frontier.length; ) {
+  for (let frontier = [pid]; frontier.length;) {
     frontier = [...parentOf].filter(([, parent]) => frontier.includes(parent)).map(([child]) => child);
     found.push(...frontier);
   }

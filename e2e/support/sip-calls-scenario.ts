@@ -40,7 +40,11 @@ async function main(): Promise<unknown> {
     const legsOf = (entry: { legs: { status: string }[] }) => entry.legs.map((leg) => leg.status);
 
     const placed = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), bob.address("bob")] } });
-    const connected = { status: placed.status, callStatus: placed.body?.entry?.status, legs: placed.body?.entry ? legsOf(placed.body.entry) : placed.text };
+    const connected = {
+      status: placed.status,
+      callStatus: placed.body?.entry?.status,
+      legs: placed.body?.entry ? legsOf(placed.body.entry) : placed.text,
+    };
     await sleep(1500);
     await alice.command("hangup");
     let ended: { status: string; legs: string[] } | undefined;
@@ -66,8 +70,15 @@ async function main(): Promise<unknown> {
       unanswered: { status: unanswered.status, code: unanswered.body?.code ?? unanswered.body?.error ?? unanswered.text.slice(0, 300) },
       again: { status: again.status, callStatus: again.body?.entry?.status },
       busy: { status: busy.status, code: busy.body?.code ?? busy.body?.error ?? busy.text.slice(0, 300) },
-      beforeHangup: { callStatus: beforeHangup.body?.entry?.status, legs: beforeHangup.body?.entry ? legsOf(beforeHangup.body.entry) : beforeHangup.text },
-      hungUp: { status: hungUp.status, callStatus: afterDelete.body?.entry?.status, legs: afterDelete.body?.entry ? legsOf(afterDelete.body.entry) : afterDelete.text },
+      beforeHangup: {
+        callStatus: beforeHangup.body?.entry?.status,
+        legs: beforeHangup.body?.entry ? legsOf(beforeHangup.body.entry) : beforeHangup.text,
+      },
+      hungUp: {
+        status: hungUp.status,
+        callStatus: afterDelete.body?.entry?.status,
+        legs: afterDelete.body?.entry ? legsOf(afterDelete.body.entry) : afterDelete.text,
+      },
       // Calls each phone saw end: the first by alice's BYE, the second by the engine's BYE after DELETE.
       endedOnPhones: endedOnPhones(),
       phoneSteps: [alice, bob].map((phone) => phone.log.match(/rejected call[^\n[]*|Call with \S+ terminated[^\n[]*|Call established[^\n[]*/g)),

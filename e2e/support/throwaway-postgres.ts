@@ -20,9 +20,12 @@ export interface ThrowawayPostgres {
 export function postgresBinaries(): { bin: string } | { missing: string } {
   const root = "/usr/lib/postgresql";
   const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  const bin = versions.map((v) => path.join(root, v, "bin")).find((dir) => fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl")));
+  const bin = versions
+    .map((v) => path.join(root, v, "bin"))
+    .find((dir) => fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl")));
   if (!bin) return { missing: "initdb and pg_ctl were not found under /usr/lib/postgresql/*/bin" };
-  if (process.getuid?.() === 0 && spawnSync("id", ["-u", "postgres"]).status !== 0) return { missing: "running as root and there is no postgres user to run PostgreSQL as" };
+  if (process.getuid?.() === 0 && spawnSync("id", ["-u", "postgres"]).status !== 0)
+    return { missing: "running as root and there is no postgres user to run PostgreSQL as" };
   return { bin };
 }
 

@@ -6,7 +6,9 @@ import { applicationName, domainName, guid, notificationUrl } from "@/lib/core/v
 
 const eventNames = z.enum(EVENT_NAMINGS).meta({
   description:
-    "How webhook events are named: current (today's types and params) or original (the original platform's types, e.g. cc_call_incoming, newvoicemail, deletemessage, with its params added; docs/webhooks.md).",
+    "How webhook events are named: current (today's types and params) or original (the original " +
+    "platform's types, e.g. cc_call_incoming, newvoicemail, deletemessage, with its params " +
+    "added; docs/webhooks.md).",
 });
 
 export const applicationEntrySchema = z
@@ -25,8 +27,13 @@ export const applicationEntrySchema = z
     requireSignedBodies: z.boolean().meta({ description: "Whether JSON bodies must carry oauth_body_hash or xoauth_body_signature." }),
     allowJsonTunnel: z.boolean().meta({ description: "Whether the original JavaScript library's browser tunnel (GET ...&w=JS) is answered." }),
     legacyOAuth10: z.boolean().meta({ description: "Whether the original three-legged flow (OAuth 1.0, no verifier) is allowed." }),
-    serviceProvider: z.boolean().meta({ description: "Whether two-legged requests may act as a user of the domain (X-BT-Ribbit-SP-UserId / X-Service-SP-UserId)." }),
-    testTool: z.boolean().meta({ description: "Whether the application may move its domain's telephony simulator clock (POST /simulator/clock); only the developer sets it, in the portal." }),
+    serviceProvider: z
+      .boolean()
+      .meta({ description: "Whether two-legged requests may act as a user of the domain (X-BT-Ribbit-SP-UserId / X-Service-SP-UserId)." }),
+    testTool: z.boolean().meta({
+      description:
+        "Whether the application may move its domain's telephony simulator clock (POST /simulator/clock); only the developer sets it, in the portal.",
+    }),
     callbackUrlPrefixes: z.array(z.string()).meta({ description: "Where three-legged flows may send the user back; none means oob only." }),
     template: z.array(z.unknown()),
     notificationUrl: z.string().optional(),

@@ -17,7 +17,9 @@ import { toApplicationEntry } from "./transform";
 export async function updateApplication(actor: Actor, ref: string, input: ApplicationChanges | Record<string, unknown>) {
   const app = await getOwnApplicationOrThrow(actor, ref);
   const changes: ApplicationChanges =
-    actor.kind === "developer" ? (input as ApplicationChanges) : (withoutUnchangedReadOnly(input, toApplicationEntry(app), APPLICATION_READ_ONLY) as ApplicationChanges);
+    actor.kind === "developer"
+      ? (input as ApplicationChanges)
+      : (withoutUnchangedReadOnly(input, toApplicationEntry(app), APPLICATION_READ_ONLY) as ApplicationChanges);
   if (changes.notificationUrl) await assertDeliverableUrl(changes.notificationUrl);
   if (changes.defaultBillingAccountId) await getBillingAccountOrThrow(actor, changes.defaultBillingAccountId);
   // A new URL re-enables an endpoint that answered 410 Gone.

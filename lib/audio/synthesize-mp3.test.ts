@@ -27,7 +27,10 @@ describe("synthesizeMp3", { timeout: 30_000 }, () => {
   });
 
   withSynthesizer("longer text is longer audio", async () => {
-    const [short, long] = await Promise.all([synthesizeMp3("Hi."), synthesizeMp3("Hi. ".repeat(3) + "This message is quite a bit longer than the other one.")]);
+    const [short, long] = await Promise.all([
+      synthesizeMp3("Hi."),
+      synthesizeMp3("Hi. ".repeat(3) + "This message is quite a bit longer than the other one."),
+    ]);
     expect(long.duration).toBeGreaterThan(short.duration + 1);
   });
 

@@ -33,7 +33,11 @@ const SYNTHESIS_TIMEOUT_MS = 20_000;
 export async function synthesizeMp3(text: string, opts: SynthesizeOptions = {}): Promise<SynthesizedMp3> {
   const speech = await speak(text.slice(0, MAX_TEXT), opts.speechCommand ?? SPEECH_COMMAND);
   const pcm = speech ?? { samples: tone(opts.toneSeconds ?? 3, TONE_RATE), sampleRate: TONE_RATE };
-  return { bytes: encodeMp3(pcm.samples, pcm.sampleRate, opts.kbps ?? 32), duration: pcm.samples.length / pcm.sampleRate, source: speech ? "speech" : "tone" };
+  return {
+    bytes: encodeMp3(pcm.samples, pcm.sampleRate, opts.kbps ?? 32),
+    duration: pcm.samples.length / pcm.sampleRate,
+    source: speech ? "speech" : "tone",
+  };
 }
 
 /** Mono 16-bit PCM to MP3 frames. */
@@ -51,7 +55,9 @@ export function encodeMp3(samples: Int16Array, sampleRate: number, kbps: number)
 export function tone(seconds: number, sampleRate: number): Int16Array {
   const n = Math.round(seconds * sampleRate);
   const fade = Math.min(n / 2, sampleRate / 50);
-  return Int16Array.from({ length: n }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate) * Math.min(1, i / fade, (n - 1 - i) / fade)));
+  return Int16Array.from({ length: n }, (_, i) =>
+    Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate) * Math.min(1, i / fade, (n - 1 - i) / fade)),
+  );
 }
 
 /** The text as PCM from the synthesiser, through files in a private temporary folder; null when it cannot run. */
@@ -63,7 +69,10 @@ async function speak(text: string, command: string): Promise<{ samples: Int16Arr
     const failure = await run(command, speechArguments(textFile, wavFile));
     const pcm = failure ? null : parseWav(await fs.readFile(wavFile).catch(() => Buffer.alloc(0)));
     if (pcm) return pcm;
-    log.warn(`speech synthesis unavailable: the voicemail is a tone (${SPEECH_INSTALL_COMMAND} adds speech)`, { command, reason: failure ?? "not a 16-bit mono WAV" });
+    log.warn(`speech synthesis unavailable: the voicemail is a tone (${SPEECH_INSTALL_COMMAND} adds speech)`, {
+      command,
+      reason: failure ?? "not a 16-bit mono WAV",
+    });
     return null;
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
@@ -83,7 +92,7 @@ function run(command: string, args: string[]): Promise<string | null> {
 export function parseWav(wav: Buffer): { samples: Int16Array; sampleRate: number } | null {
   if (wav.length < 44 || wav.toString("ascii", 0, 4) !== "RIFF" || wav.toString("ascii", 8, 12) !== "WAVE") return null;
   let sampleRate = 0;
-  for (let at = 12; at + 8 <= wav.length; ) {
+  for (let at = 12; at + 8 <= wav.length;) {
     const id = wav.toString("ascii", at, at + 4);
     const size = wav.readUInt32LE(at + 4);
     if (id === "fmt ") {

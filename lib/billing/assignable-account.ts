@@ -23,7 +23,10 @@ export async function assignableAccountId(actor: Actor, accountId: string | null
 export async function defaultAccountId(actor: Actor, domainId: string): Promise<string | null> {
   if (actor.kind === "user") return null;
   const app = await prisma.application.findFirst({
-    where: actor.kind === "application" ? { id: actor.applicationId } : { AND: [{ domainId, defaultBillingAccountId: { not: null } }, applicationScope(actor)] },
+    where:
+      actor.kind === "application"
+        ? { id: actor.applicationId }
+        : { AND: [{ domainId, defaultBillingAccountId: { not: null } }, applicationScope(actor)] },
     select: { defaultBillingAccountId: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });

@@ -30,7 +30,8 @@ export interface ChargeInput {
  */
 export async function chargeAccount(tx: Tx, input: ChargeInput): Promise<{ ledgerEntryId: string; balance: string }> {
   const quantity = input.quantity ?? 1;
-  if (!Number.isSafeInteger(quantity) || quantity < 1) throw new Error(`chargeAccount: quantity must be a whole number of 1 or more, got ${quantity}`);
+  if (!Number.isSafeInteger(quantity) || quantity < 1)
+    throw new Error(`chargeAccount: quantity must be a whole number of 1 or more, got ${quantity}`);
   const account = await tx.billingAccount.findUnique({
     where: { id: input.accountId },
     select: { id: true, name: true, currency: true, lowCreditThreshold: true },

@@ -21,7 +21,9 @@ export async function createBillingAccount(actor: Actor, input: CreateBillingAcc
   developerOnly(actor);
   const currencies = billingCurrencies();
   if (!currencies.includes(input.currency)) {
-    throw fieldError("currency", `must be one of ${currencies.join(", ")}`, { detail: `currency must be one of ${currencies.join(", ")} (the pricing table's currencies)` });
+    throw fieldError("currency", `must be one of ${currencies.join(", ")}`, {
+      detail: `currency must be one of ${currencies.join(", ")} (the pricing table's currencies)`,
+    });
   }
   return prisma.$transaction(async (tx) => {
     await assertAccountNameFree(tx, actor.developerId, input.name);

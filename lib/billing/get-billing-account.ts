@@ -6,9 +6,7 @@ import { toBillingEntry } from "./transform";
 
 /** An account the actor may see or assign (lib/core/tenancy/scope.ts); 404 otherwise. */
 export async function getBillingAccountOrThrow(actor: Actor, accountId: string) {
-  const account = isGuid(accountId)
-    ? await scopedDb(actor).billingAccount.findFirst({ where: { id: accountId.toLowerCase() } })
-    : null;
+  const account = isGuid(accountId) ? await scopedDb(actor).billingAccount.findFirst({ where: { id: accountId.toLowerCase() } }) : null;
   if (!account) throw notFound(`Billing account ${accountId}`);
   return account;
 }

@@ -24,7 +24,11 @@ async function ledgerRows(where: Prisma.LedgerEntryWhereInput, query: ListQuery)
 export async function listUserLedger(actor: Actor, userGuid: string, query: ListQuery) {
   const { user, account } = await getUserAccountOrThrow(actor, userGuid);
   const [total, rows] = await ledgerRows({ accountId: account.id, OR: [{ userId: user.id }, { kind: "credit", userId: null }] }, query);
-  return toPage(query, total, rows.map((row) => toLedgerEntry(row, account.currency)));
+  return toPage(
+    query,
+    total,
+    rows.map((row) => toLedgerEntry(row, account.currency)),
+  );
 }
 
 /** The portal's view: every entry of one of the developer's accounts, newest first, naming each user "<domain>:<login>". */

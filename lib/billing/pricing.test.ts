@@ -43,6 +43,8 @@ describe("credit events", () => {
   });
 
   it("never fires CreditLow for a threshold of zero", () => {
-    expect(creditEventTypes({ account: { ...account, lowCreditThreshold: d("0") }, before: d("1"), after: d("0") }, d("0.01"))).toEqual(["CreditExhausted"]);
+    expect(creditEventTypes({ account: { ...account, lowCreditThreshold: d("0") }, before: d("1"), after: d("0") }, d("0.01"))).toEqual([
+      "CreditExhausted",
+    ]);
   });
 });

@@ -8,7 +8,11 @@ const positiveAmount = moneyAmount.refine((v) => Number(v) > 0, "must be more th
 /** The portal's "new billing account" form. The currency must be one of the pricing table's (checked by the service). */
 export const createBillingAccountSchema = z.strictObject({
   name: accountName,
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD"),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD"),
   /** Opening credit, written to the ledger as the first top-up. */
   credit: moneyAmount.default("0"),
   lowCreditThreshold: moneyAmount.default("0"),

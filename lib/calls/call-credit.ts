@@ -29,10 +29,19 @@ async function lockedAccount(tx: Tx, accountId: string) {
 }
 
 /** How many of `wanted` minutes at `price` the balance pays. */
-const payable = (balance: Prisma.Decimal, price: Prisma.Decimal, wanted: number) => (price.isZero() ? wanted : Math.min(wanted, balance.dividedToIntegerBy(price).toNumber()));
+const payable = (balance: Prisma.Decimal, price: Prisma.Decimal, wanted: number) =>
+  price.isZero() ? wanted : Math.min(wanted, balance.dividedToIntegerBy(price).toNumber());
 
 async function debitMinutes(tx: Tx, call: Paying, accountId: string, price: Prisma.Decimal, count: number, description: string) {
-  await chargeAccount(tx, { accountId, item: "call_minute", quantity: count, unitPrice: price, userId: call.userId, reference: `call:${call.id}`, description });
+  await chargeAccount(tx, {
+    accountId,
+    item: "call_minute",
+    quantity: count,
+    unitPrice: price,
+    userId: call.userId,
+    reference: `call:${call.id}`,
+    description,
+  });
   await tx.call.update({ where: { id: call.id }, data: { paidMinutes: { increment: count } } });
 }
 
@@ -50,7 +59,14 @@ export async function minutePriceOf(tx: Tx, accountId: string): Promise<Prisma.D
 export async function reserveFirstMinute(tx: Tx, call: Paying): Promise<void> {
   if (!call.billingAccountId || !call.minutePrice) throw new Error(`reserveFirstMinute: call ${call.id} was opened without its account and price`);
   const description = `Call ${call.id}: first minute, reserved when the call was placed`;
-  await chargeAccount(tx, { accountId: call.billingAccountId, item: "call_minute", unitPrice: call.minutePrice, userId: call.userId, reference: `call:${call.id}`, description });
+  await chargeAccount(tx, {
+    accountId: call.billingAccountId,
+    item: "call_minute",
+    unitPrice: call.minutePrice,
+    userId: call.userId,
+    reference: `call:${call.id}`,
+    description,
+  });
 }
 
 /** Once connected: the engine reports `timer` when the paid minutes run out. */
@@ -86,10 +102,18 @@ export async function extendCallCredit(tx: Tx, call: CallRow, at: Date): Promise
  */
 export async function settleCallCredit(tx: Tx, call: CallRow, seconds: number): Promise<void> {
   const owed = minutesOwed(call, seconds);
-  const accountId = call.billingAccountId ?? (owed ? (await tx.user.findUnique({ where: { id: call.userId }, select: { accountId: true } }))?.accountId : null);
+  const accountId =
+    call.billingAccountId ?? (owed ? (await tx.user.findUnique({ where: { id: call.userId }, select: { accountId: true } }))?.accountId : null);
   const account = accountId ? await lockedAccount(tx, accountId) : null;
   if (!account) {
-    if (owed) await publishCallEvent(tx, call, "CallCost", { status: "unbilled", minutes: owed, charged: 0, unpaidMinutes: owed, reason: "billing_required" });
+    if (owed)
+      await publishCallEvent(tx, call, "CallCost", {
+        status: "unbilled",
+        minutes: owed,
+        charged: 0,
+        unpaidMinutes: owed,
+        reason: "billing_required",
+      });
     return;
   }
   const price = call.minutePrice ?? unitPrice(account.currency, "call_minute");

@@ -14,10 +14,20 @@ export const callFilterable: Filterable = {
 };
 
 const guid = guidParam.meta({ description: "The user's GUID." });
-const callId = z.string().regex(/^\d{1,9}$/).meta({ description: "The call's id (an integer)." });
+const callId = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .meta({ description: "The call's id (an integer)." });
 const userPath = z.object({ guid });
 const callPath = z.object({ guid, callId });
-const legPath = z.object({ guid, callId, legId: z.string().regex(/^\d{1,9}$/).meta({ description: "The leg's id (an integer)." }) });
+const legPath = z.object({
+  guid,
+  callId,
+  legId: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .meta({ description: "The leg's id (an integer)." }),
+});
 
 export const listCallsContract = defineContract({
   operationId: "listCalls",
@@ -39,7 +49,16 @@ export const createCallContract = defineContract({
   tag: "Calls",
   summary: "Place a call",
   description:
-    "Dials every leg (addresses as for devices) and answers 201 once the first two have answered. A leg that is busy (409 call_busy), does not answer (409 call_not_answered) or fails (502 call_failed) ends the call; still ringing after CALL_CONNECT_WAIT_MS is 504 call_pending. Each problem names the leg and carries the call's Location: the call stays in the history. The call's first minute is debited from the user's billing account when it is placed, each further minute as it starts, and unused minutes go back at the end; a call whose next minute the account cannot pay ends (reason credit_exhausted). Without an account 403 billing_required; a balance that cannot pay the first minute 409 credit_exhausted, and no call is placed. Send an Idempotency-Key header to retry safely: the same key and body within 24 h returns the first response.",
+    "Dials every leg (addresses as for devices) and answers 201 once the first two have " +
+    "answered. A leg that is busy (409 call_busy), does not answer (409 call_not_answered) or " +
+    "fails (502 call_failed) ends the call; still ringing after CALL_CONNECT_WAIT_MS is 504 " +
+    "call_pending. Each problem names the leg and carries the call's Location: the call stays " +
+    "in the history. The call's first minute is debited from the user's billing account when it " +
+    "is placed, each further minute as it starts, and unused minutes go back at the end; a call " +
+    "whose next minute the account cannot pay ends (reason credit_exhausted). Without an " +
+    "account 403 billing_required; a balance that cannot pay the first minute 409 " +
+    "credit_exhausted, and no call is placed. Send an Idempotency-Key header to retry safely: " +
+    "the same key and body within 24 h returns the first response.",
   auth: "application",
   idempotent: true,
   params: userPath,
@@ -67,7 +86,10 @@ export const updateCallContract = defineContract({
   tag: "Calls",
   summary: "Control a call",
   description:
-    'mode hold | mute | talk | hangup for every leg, active:false hangs up, record {file, duration, ...} / recording:false, play {media, transactionId} / playing:false, announce, and transfer: `{"id": "<source call id>/<source leg id>"}` moves that answered leg into this call. A change the legs\' state forbids is 409 illegal_leg_state.',
+    "mode hold | mute | talk | hangup for every leg, active:false hangs up, record {file, " +
+    "duration, ...} / recording:false, play {media, transactionId} / playing:false, announce, " +
+    'and transfer: `{"id": "<source call id>/<source leg id>"}` moves that answered leg into ' +
+    "this call. A change the legs' state forbids is 409 illegal_leg_state.",
   auth: "application",
   params: callPath,
   body: updateCallSchema,

@@ -22,7 +22,6 @@ import { applicationPublicId } from "@/lib/core/tenancy/public-ids";
 /** While waiting for the answer event, the call is read again this often anyway: a lost notification costs at most this. */
 const RECHECK_MS = 1000;
 
-
 /** What a call can dial: the original library documents "SIP: or TEL: only". */
 const CALLABLE_SCHEMES = new Set(["tel", "sip"]);
 
@@ -36,7 +35,8 @@ function legAddresses(legs: string[]): string[] {
       const why = error instanceof ApiError ? error.message.replace(/^id: /, "") : "is not an address";
       throw fieldError(`legs.${i}`, why);
     }
-    if (!CALLABLE_SCHEMES.has(normalized.scheme)) throw fieldError(`legs.${i}`, `a call leg is a tel: or sip: address; ${normalized.scheme}: cannot be called`);
+    if (!CALLABLE_SCHEMES.has(normalized.scheme))
+      throw fieldError(`legs.${i}`, `a call leg is a tel: or sip: address; ${normalized.scheme}: cannot be called`);
     return normalized.address;
   });
 }
@@ -74,7 +74,11 @@ export async function defaultCallerId(user: { id: string; callerId: string | nul
 /** The application a call is placed through: the caller's; in the portal, the domain's oldest application. */
 export async function placingApplication(actor: Actor, domainId: string): Promise<{ id: string; publicId: string }> {
   if (actor.kind !== "developer") return { id: actor.applicationId, publicId: actor.applicationPublicId };
-  const app = await prisma.application.findFirst({ where: { domainId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { domain: { select: { name: true } } } });
+  const app = await prisma.application.findFirst({
+    where: { domainId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { domain: { select: { name: true } } },
+  });
   if (!app) throw new ApiError("conflict", "The user's domain has no application to place the call through: create one first.");
   return { id: app.id, publicId: applicationPublicId(app.domain.name, app.name) };
 }
@@ -154,15 +158,23 @@ function refusal(call: CallRow, guid: string): ApiError {
   const location = `${REST_PREFIX}${callPath({ userId: guid, id: call.id })}`;
   if (call.active) {
     const waiting = call.legs.slice(0, 2).find((l) => l.status !== "ANSWERED")!;
-    return new ApiError("call_pending", `Call ${call.id} is not connected yet: leg ${waiting.id} (${waiting.address}) is ${waiting.status}. Follow it at ${location} or through the call events.`, {
-      location,
-      extra: { callId: call.id, leg: waiting.id, address: waiting.address, legStatus: waiting.status, location },
-    });
+    return new ApiError(
+      "call_pending",
+      `Call ${call.id} is not connected yet: leg ${waiting.id} (${waiting.address}) is ${waiting.status}. Follow it at ${location} or through the call events.`,
+      {
+        location,
+        extra: { callId: call.id, leg: waiting.id, address: waiting.address, legStatus: waiting.status, location },
+      },
+    );
   }
   const leg = call.legs.slice(0, 2).find((l) => l.status !== "ANSWERED" && l.status !== "HUNGUP") ?? call.legs[0]!;
   const { code, why } = legOutcome(leg.status);
-  return new ApiError(code, `Leg ${leg.id} (${leg.address}) ${why}: call ${call.id} ended as ${call.status}. It stays in the call history at ${location}.`, {
-    location,
-    extra: { callId: call.id, leg: leg.id, address: leg.address, legStatus: leg.status, reason: leg.reason ?? undefined, location },
-  });
+  return new ApiError(
+    code,
+    `Leg ${leg.id} (${leg.address}) ${why}: call ${call.id} ended as ${call.status}. It stays in the call history at ${location}.`,
+    {
+      location,
+      extra: { callId: call.id, leg: leg.id, address: leg.address, legStatus: leg.status, reason: leg.reason ?? undefined, location },
+    },
+  );
 }

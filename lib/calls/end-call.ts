@@ -43,6 +43,11 @@ export async function endCall(tx: Tx, callId: number, status: CallStatus, at: Da
     include: withLegs,
   });
   const duration = connectedSeconds(ended);
-  await publishCallEvent(tx, ended, "CallCompleted", { status, duration, success: ended.success, ...(options.reason ? { reason: options.reason } : {}) });
+  await publishCallEvent(tx, ended, "CallCompleted", {
+    status,
+    duration,
+    success: ended.success,
+    ...(options.reason ? { reason: options.reason } : {}),
+  });
   await settleCallCredit(tx, ended, duration);
 }

@@ -57,7 +57,12 @@ export async function handleEngineEvent(tx: Tx, event: EngineEvent): Promise<voi
       return publishCallEvent(tx, call, "DtmfReceived", { leg: leg.id, status: leg.status, digits: event.digits, timedOut: event.timedOut });
     case "playComplete":
       if (leg.playId === event.transactionId) await tx.callLeg.update({ where: { id: leg.id }, data: { playing: false, playId: null } });
-      return publishCallEvent(tx, call, "PlayAnnouncementComplete", { leg: leg.id, status: leg.status, transactionId: event.transactionId, interrupted: false });
+      return publishCallEvent(tx, call, "PlayAnnouncementComplete", {
+        leg: leg.id,
+        status: leg.status,
+        transactionId: event.transactionId,
+        interrupted: false,
+      });
     default: {
       const status = LEG_END[event.kind]!;
       await endLeg(tx, call, leg.id, status, at, event.reason);
@@ -94,7 +99,9 @@ export async function afterLegEnded(tx: Tx, callId: number, legId: number, statu
   if (!call.connectTime) {
     if (index > 1) return;
     if (!call.outbound && status === "NOANSWER") return onInboundCallNotAnswered(tx, call, at);
-    return endCall(tx, call.id, CALL_END[status] ?? "FAILURE", at, { reason: `${call.legs[index]!.address} ${legOutcome(status).why} (leg ${legId})` });
+    return endCall(tx, call.id, CALL_END[status] ?? "FAILURE", at, {
+      reason: `${call.legs[index]!.address} ${legOutcome(status).why} (leg ${legId})`,
+    });
   }
   if (liveLegs(call).length < 2) await endCall(tx, call.id, "COMPLETED", at);
 }

@@ -19,7 +19,10 @@ export async function getCallOrThrow(actor: Actor, guid: string, callId: string 
 /** Public entries of calls, with their recordings and durations up to the engine's now of each call's domain. */
 export async function toCallEntries(calls: CallRow[]) {
   const domains = [...new Set(calls.map((c) => c.domainId))];
-  const [recordings, nows] = await Promise.all([recordingsOf(calls), Promise.all(domains.map(async (d) => [d, await telephonyEngine().now(d)] as const))]);
+  const [recordings, nows] = await Promise.all([
+    recordingsOf(calls),
+    Promise.all(domains.map(async (d) => [d, await telephonyEngine().now(d)] as const)),
+  ]);
   const nowOf = new Map(nows);
   return calls.map((call) => toCallEntry(call, recordings.get(call.id), nowOf.get(call.domainId)));
 }

@@ -14,8 +14,16 @@ import type { CallRow } from "./transform";
  * caller's leg is on the line (ANSWERED), the user's leg is ringing; the engine reports what happens
  * to it. Undefined when no user of the application's domain holds `to`.
  */
-export async function createInboundCall(tx: Tx, from: string, to: string, at: Date, applicationId?: string): Promise<{ ringLeg: LegRef } | undefined> {
-  const application = applicationId ? await tx.application.findUnique({ where: { id: applicationId }, include: { domain: { select: { name: true } } } }) : null;
+export async function createInboundCall(
+  tx: Tx,
+  from: string,
+  to: string,
+  at: Date,
+  applicationId?: string,
+): Promise<{ ringLeg: LegRef } | undefined> {
+  const application = applicationId
+    ? await tx.application.findUnique({ where: { id: applicationId }, include: { domain: { select: { name: true } } } })
+    : null;
   const number = /^service:(\d+)$/.exec(to)?.[1];
   const user = application && number ? await findNumberHolder(tx, number, { domainId: application.domainId }) : undefined;
   if (!application || !user) return undefined;
@@ -36,5 +44,12 @@ export async function createInboundCall(tx: Tx, from: string, to: string, at: Da
 export async function onInboundCallNotAnswered(tx: Tx, call: CallRow, at: Date): Promise<void> {
   await endCall(tx, call.id, "NOANSWER", at, { reason: "nobody answered: the caller left a voicemail" });
   const [caller, callee] = call.legs;
-  await queueVoicemail(tx, { callId: call.id, userId: call.userId, domainId: call.domainId, from: caller!.address, dest: callee!.address, startTime: at });
+  await queueVoicemail(tx, {
+    callId: call.id,
+    userId: call.userId,
+    domainId: call.domainId,
+    from: caller!.address,
+    dest: callee!.address,
+    startTime: at,
+  });
 }

@@ -7,6 +7,8 @@ export async function lockCall(tx: Tx, callId: number): Promise<void> {
 
 /** Locks the call a leg belongs to, as lockCall, and names it, in one statement; undefined for an unknown leg. */
 export async function lockCallOfLeg(tx: Tx, legId: number): Promise<number | undefined> {
-  const rows = await tx.$queryRaw<Array<{ id: number }>>`SELECT c.id FROM "Call" c JOIN "CallLeg" l ON l."callId" = c.id WHERE l.id = ${legId} FOR UPDATE OF c`;
+  const rows = await tx.$queryRaw<
+    Array<{ id: number }>
+  >`SELECT c.id FROM "Call" c JOIN "CallLeg" l ON l."callId" = c.id WHERE l.id = ${legId} FOR UPDATE OF c`;
   return rows[0]?.id;
 }

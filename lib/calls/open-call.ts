@@ -37,6 +37,10 @@ export async function openCall(tx: Tx, input: NewCall): Promise<CallRow> {
     },
     include: withLegs,
   });
-  await publishCallEvent(tx, call, "CallInitiated", { status: "STARTED", outbound: input.outbound, ...(call.callerId ? { callerId: call.callerId } : {}) });
+  await publishCallEvent(tx, call, "CallInitiated", {
+    status: "STARTED",
+    outbound: input.outbound,
+    ...(call.callerId ? { callerId: call.callerId } : {}),
+  });
   return call;
 }

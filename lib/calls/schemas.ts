@@ -28,7 +28,9 @@ export const callEntrySchema = z
     legs: z.array(legEntrySchema),
     callerId: z.string().optional(),
     mode: z.enum(LEG_MODES),
-    status: z.enum(CALL_STATUSES).meta({ description: "STARTED, RINGING, CONNECTED (the first two legs answered), then COMPLETED, BUSY, NOANSWER or FAILURE." }),
+    status: z
+      .enum(CALL_STATUSES)
+      .meta({ description: "STARTED, RINGING, CONNECTED (the first two legs answered), then COMPLETED, BUSY, NOANSWER or FAILURE." }),
     reason: z.string().optional(),
     startTime: instant,
     endTime: instant.optional(),
@@ -54,7 +56,13 @@ export const createCallSchema = z
       .min(2, "name at least two addresses")
       .max(10, "at most 10 legs")
       .meta({ description: "tel: or sip: addresses; the first two are the parties whose answer connects the call." }),
-    callerid: z.string().trim().min(1).max(300).optional().meta({ description: "A number the user holds or a verified device of the user (also accepted as callerId, callerID)." }),
+    callerid: z
+      .string()
+      .trim()
+      .min(1)
+      .max(300)
+      .optional()
+      .meta({ description: "A number the user holds or a verified device of the user (also accepted as callerId, callerID)." }),
     callerId: z.string().trim().min(1).max(300).optional(),
     callerID: z.string().trim().min(1).max(300).optional(),
     mode: z.enum(LEG_MODES).default("talk"),
@@ -63,7 +71,10 @@ export const createCallSchema = z
   .meta({ id: "CreateCall" });
 export type CreateCallInput = z.infer<typeof createCallSchema>;
 
-const tones = z.string().regex(/^[0-9*#]{0,12}$/, "DTMF tones: 0-9, * and #").optional();
+const tones = z
+  .string()
+  .regex(/^[0-9*#]{0,12}$/, "DTMF tones: 0-9, * and #")
+  .optional();
 
 const recordSchema = z.strictObject({
   file: z
@@ -74,7 +85,13 @@ const recordSchema = z.strictObject({
     .meta({ description: "File name in the call's media folder call:<id> (.mp3 is added when missing); default <id>.mp3, then <id>-2.mp3, ..." }),
   append: z.boolean().optional(),
   flush: z.boolean().optional(),
-  duration: z.number().int().min(1).max(3600).optional().meta({ description: "Seconds; without it the recording runs until recording:false or the call ends." }),
+  duration: z
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .optional()
+    .meta({ description: "Seconds; without it the recording runs until recording:false or the call ends." }),
   stoptones: tones,
 });
 

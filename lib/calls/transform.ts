@@ -20,13 +20,19 @@ export async function recordingsOf(calls: Pick<Call, "id" | "domainId" | "domain
   const folders = calls.length
     ? await prisma.mediaFolder.findMany({
         where: { OR: calls.map((c) => ({ domainId: c.domainId, name: callFolderName(c.id) })) },
-        select: { name: true, files: { where: { name: { endsWith: ".mp3" } }, select: { name: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+        select: {
+          name: true,
+          files: { where: { name: { endsWith: ".mp3" } }, select: { name: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+        },
       })
     : [];
   const result = new Map<number, string[]>();
   for (const folder of folders) {
     const call = byName.get(folder.name)!;
-    result.set(call.id, folder.files.map((f) => `/media/${call.domainName}/${folder.name}/${f.name}`));
+    result.set(
+      call.id,
+      folder.files.map((f) => `/media/${call.domainName}/${folder.name}/${f.name}`),
+    );
   }
   return result;
 }

@@ -26,7 +26,9 @@ async function reload(tx: Tx, callId: number): Promise<CallRow> {
 
 function assertActive(call: CallRow): void {
   if (!call.active) {
-    throw new ApiError("illegal_leg_state", `Call ${call.id} has ended (${call.status}): it can no longer be changed.`, { extra: { callId: call.id, callStatus: call.status } });
+    throw new ApiError("illegal_leg_state", `Call ${call.id} has ended (${call.status}): it can no longer be changed.`, {
+      extra: { callId: call.id, callStatus: call.status },
+    });
   }
 }
 
@@ -56,7 +58,12 @@ export async function updateLeg(actor: Actor, guid: string, callId: string, legI
     if (input.requestDtmf) {
       const current = (await reload(tx, call.id)).legs.find((l) => l.id === leg.id)!;
       assertInConversation(leg.id, current.status as LegStatus, "collect DTMF digits");
-      await telephonyEngine().collectDtmf(tx, { callId: call.id, legId: leg.id, address: leg.address }, input.requestDtmf.maxDigits, input.requestDtmf.timeOut);
+      await telephonyEngine().collectDtmf(
+        tx,
+        { callId: call.id, legId: leg.id, address: leg.address },
+        input.requestDtmf.maxDigits,
+        input.requestDtmf.timeOut,
+      );
     }
   });
   kickDelivery();
@@ -67,7 +74,14 @@ export async function updateLeg(actor: Actor, guid: string, callId: string, legI
 const hungUpBy = (actor: Actor) => (actor.kind === "developer" ? "hung up in the portal" : "hung up through the API");
 
 /** `hangUpReason`: the call's reason when this hangs the whole call up (who did it: the portal or the API). */
-async function applyControls(tx: Tx, callId: number, legId: number | undefined, input: UpdateCallInput | UpdateLegInput, at: Date, hangUpReason: string): Promise<void> {
+async function applyControls(
+  tx: Tx,
+  callId: number,
+  legId: number | undefined,
+  input: UpdateCallInput | UpdateLegInput,
+  at: Date,
+  hangUpReason: string,
+): Promise<void> {
   let call = await reload(tx, callId);
   assertActive(call);
   const targets = () => call.legs.filter((l) => (legId === undefined ? live(l) : l.id === legId));
@@ -92,10 +106,16 @@ async function applyControls(tx: Tx, callId: number, legId: number | undefined, 
   if (input.recording === false && call.recording) await finishRecording(tx, call);
   if (input.record) {
     call = await reload(tx, callId);
-    if (!call.connectTime) throw new ApiError("illegal_leg_state", `Call ${callId} is not connected yet (${call.status}): record once it is.`, { extra: { callId, callStatus: call.status } });
+    if (!call.connectTime)
+      throw new ApiError("illegal_leg_state", `Call ${callId} is not connected yet (${call.status}): record once it is.`, {
+        extra: { callId, callStatus: call.status },
+      });
     if (call.recording) throw new ApiError("conflict", `Call ${callId} is already recording: stop it with {"recording": false} first.`);
     await telephonyEngine().record(tx, callId, input.record.duration);
-    await tx.call.update({ where: { id: callId }, data: { recording: true, recordingFile: input.record.file ? mp3FileName(input.record.file) : null } });
+    await tx.call.update({
+      where: { id: callId },
+      data: { recording: true, recordingFile: input.record.file ? mp3FileName(input.record.file) : null },
+    });
   }
   if (input.playing === false) {
     for (const leg of targets().filter((l) => l.playing)) {
@@ -104,7 +124,8 @@ async function applyControls(tx: Tx, callId: number, legId: number | undefined, 
       await publishCallEvent(tx, call, "PlayAnnouncementComplete", { leg: leg.id, status: leg.status, transactionId: leg.playId, interrupted: true });
     }
   }
-  const play = input.play ?? (input.announce ? { media: [{ type: "string" as const, value: input.announce }], transactionId: "announce" } : undefined);
+  const play =
+    input.play ?? (input.announce ? { media: [{ type: "string" as const, value: input.announce }], transactionId: "announce" } : undefined);
   if (play) {
     call = await reload(tx, callId);
     const legs = targets();
@@ -132,14 +153,20 @@ async function transferSource(tx: Tx, actor: Actor, id: string, destId: number):
 /** Moves an answered leg into the destination call: TRANSFERRING, then TRANSFERRED there and ANSWERED here. */
 async function transfer(tx: Tx, source: TransferSource, dest: CallRow, at: Date): Promise<void> {
   assertActive(dest);
-  if (!dest.connectTime) throw new ApiError("illegal_leg_state", `Call ${dest.id} is not connected yet (${dest.status}): transfer into a connected call.`, { extra: { callId: dest.id, callStatus: dest.status } });
+  if (!dest.connectTime)
+    throw new ApiError("illegal_leg_state", `Call ${dest.id} is not connected yet (${dest.status}): transfer into a connected call.`, {
+      extra: { callId: dest.id, callStatus: dest.status },
+    });
   const { leg } = source;
   assertTransition(leg.id, leg.status as LegStatus, "TRANSFERRING");
   await tx.callLeg.update({ where: { id: leg.id }, data: { status: "TRANSFERRING" } });
   const moved = await tx.callLeg.create({ data: { callId: dest.id, address: leg.address, status: "ANSWERED", startTime: at, answerTime: at } });
   await telephonyEngine().transfer(tx, leg.id, { callId: dest.id, legId: moved.id, address: moved.address });
   await telephonyEngine().bridge(tx, dest.id, [moved.id]);
-  await tx.callLeg.update({ where: { id: leg.id }, data: { status: "TRANSFERRED", endTime: at, playing: false, reason: `moved to call ${dest.id} as leg ${moved.id}` } });
+  await tx.callLeg.update({
+    where: { id: leg.id },
+    data: { status: "TRANSFERRED", endTime: at, playing: false, reason: `moved to call ${dest.id} as leg ${moved.id}` },
+  });
   await publishCallEvent(tx, source.call, "CallStatusChanged", { leg: leg.id, status: "TRANSFERRED", movedTo: `${dest.id}/${moved.id}` });
   await publishCallEvent(tx, dest, "CallStatusChanged", { leg: moved.id, status: "moved", movedFrom: `${source.call.id}/${leg.id}` });
   await afterLegEnded(tx, source.call.id, leg.id, "TRANSFERRED", at);

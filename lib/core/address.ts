@@ -7,7 +7,9 @@ import { type ApiError, fieldError } from "@/lib/core/errors/api-error";
 export const DEVICE_SCHEMES = ["tel", "sip", "skype", "xmpp", "mailto"] as const;
 export type DeviceScheme = (typeof DEVICE_SCHEMES)[number] | "service";
 
-const ACCEPTED = "tel:<E.164 digits>, sip:<user@host>, skype:<name>, xmpp:<user@host>, mailto:<email>, or @purpose/<country>, @purpose/tel:<number>, @sms/<country> for a purpose number";
+const ACCEPTED =
+  "tel:<E.164 digits>, sip:<user@host>, skype:<name>, xmpp:<user@host>, mailto:<email>, or " +
+  "@purpose/<country>, @purpose/tel:<number>, @sms/<country> for a purpose number";
 
 const HOST = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 // No "/" or "?" in either: a device id is one segment of /devices/<guid>/<id>.
@@ -99,5 +101,8 @@ export function allocationRequest(id: string): { sms: boolean; country?: string;
   if (/^[A-Za-z]{3}$/.test(what)) return { sms, country: what.toUpperCase() };
   const number = /^tel:/i.test(what) ? e164Digits(what.slice(4)) : undefined;
   if (number) return { sms, number };
-  throw refuse(id, `@${match[1]}/ takes an ISO 3166 alpha-3 country code (@${match[1]}/GBR) or a number of the inventory (@${match[1]}/tel:447700900123)`);
+  throw refuse(
+    id,
+    `@${match[1]}/ takes an ISO 3166 alpha-3 country code (@${match[1]}/GBR) or a number of the inventory (@${match[1]}/tel:447700900123)`,
+  );
 }

@@ -14,7 +14,9 @@ function directEnvironmentReads(): string[] {
   const files = ["instrumentation.ts", ...["app", "lib", "components"].flatMap((dir) => walk(dir))];
   // Framework variables Next.js itself sets, read before any configuration can load.
   const framework = /process\.env\.(NEXT_RUNTIME|NEXT_DIST_DIR)\b/g;
-  return files.filter((file) => !/\.test\.tsx?$/.test(file) && file !== path.join("lib", "core", "config.ts")).filter((file) => /process\.env\b/.test(fs.readFileSync(file, "utf8").replace(framework, "")));
+  return files
+    .filter((file) => !/\.test\.tsx?$/.test(file) && file !== path.join("lib", "core", "config.ts"))
+    .filter((file) => /process\.env\b/.test(fs.readFileSync(file, "utf8").replace(framework, "")));
 }
 
 function walk(dir: string): string[] {

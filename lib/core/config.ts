@@ -26,11 +26,24 @@ const schema = z.object({
   AUTH_GITHUB_SECRET: z.string().optional(),
   AUTH_GOOGLE_ID: z.string().optional(),
   AUTH_GOOGLE_SECRET: z.string().optional(),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   /** Media (docs/media.md): the largest file an upload may store (413 past it), at most 2 GiB - 1. */
-  MEDIA_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 31 - 1).default(100 * 1024 * 1024),
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1)
+    .default(100 * 1024 * 1024),
   /** Media bytes a domain may keep in all (409 quota_exceeded past it); 0: no quota. */
-  MEDIA_QUOTA_BYTES: z.coerce.number().int().min(0).default(1024 * 1024 * 1024),
+  MEDIA_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 * 1024 * 1024),
   /** How often the orphan-blob sweep runs (docs/media.md); it also runs once at start. */
   MEDIA_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
   /** Set: media bytes go to this S3-compatible bucket instead of DATA_DIR/media (several app instances). */
@@ -45,7 +58,10 @@ const schema = z.object({
   /** Prepended to every object key, to share a bucket. */
   S3_PREFIX: z.string().default(""),
   /** Optional: shared rate limits, nonce and cache invalidation across instances. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
   /** Tests turn this on: every REST reply is checked against its contract (a mismatch is a 500). */
   VALIDATE_RESPONSES: z.enum(["true", "false"]).default("false"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -80,10 +96,16 @@ const schema = z.object({
   DELIVERY_SCHEDULER: z.enum(["on", "off"]).default("on"),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Unset: mail goes to the dev mailbox in the database (the portal's Mailbox page). */
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must look like smtp://user:pass@host:587 or smtps://host:465").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must look like smtp://user:pass@host:587 or smtps://host:465")
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Switchboard <no-reply@localhost>"),
   /** How long an email verification code and link stay valid. */
-  EMAIL_CODE_TTL: z.string().regex(/^\s*\d+(ms|s|m|h)\s*$/, "a duration such as 24h, 30m or 90s").default("24h"),
+  EMAIL_CODE_TTL: z
+    .string()
+    .regex(/^\s*\d+(ms|s|m|h)\s*$/, "a duration such as 24h, 30m or 90s")
+    .default("24h"),
   /** Days a released purpose number rests before it can be given to someone else. */
   NUMBER_QUARANTINE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** The pricing table as JSON (docs/billing.md); unset: the built-in fictional prices. */
@@ -109,7 +131,10 @@ const schema = z.object({
   /** Calls (docs/calls.md): what carries them; "simulator" (default) is deterministic and in-process, "sip" rings real phones (docs/calls.md, "SIP"). */
   TELEPHONY_ENGINE: z.enum(["simulator", "sip"]).default("simulator"),
   /** SIP engine: where tel: and E.164 numbers are sent, e.g. `sip:trunk.example.net:5060` (unset: numbers cannot be dialled). */
-  SIP_TRUNK_URI: z.string().regex(/^sips?:[^\s]+$/, "must be a sip: URI, e.g. sip:trunk.example.net:5060").optional(),
+  SIP_TRUNK_URI: z
+    .string()
+    .regex(/^sips?:[^\s]+$/, "must be a sip: URI, e.g. sip:trunk.example.net:5060")
+    .optional(),
   /** SIP engine: the trunk's digest credentials (answers to its 401/407 challenges). */
   SIP_TRUNK_USERNAME: z.string().min(1).optional(),
   SIP_TRUNK_PASSWORD: z.string().optional(),
@@ -145,8 +170,14 @@ const schema = z.object({
     .default("2s,10s"),
   DEMO_DEVELOPER_EMAIL: z.email().default("demo@example.com"),
   DEMO_DEVELOPER_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
-  DEMO_DOMAIN: z.string().regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, "lowercase letters, digits, dot and dash").default("demo"),
-  DEMO_APP_NAME: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, "letters, digits, dot, dash, underscore").default("demo-app"),
+  DEMO_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, "lowercase letters, digits, dot and dash")
+    .default("demo"),
+  DEMO_APP_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, "letters, digits, dot, dash, underscore")
+    .default("demo-app"),
   DEMO_CONSUMER_KEY: z.string().min(8).max(128).optional(),
   DEMO_CONSUMER_SECRET: z.string().min(16).max(256).optional(),
 });
@@ -197,7 +228,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = result.data;
   if (c.SMS_ENGINE === "smpp" && !c.SMPP_URL) {
-    throw new ConfigError("Invalid configuration:\n  SMPP_URL: required with SMS_ENGINE=smpp (smpp://system_id:password@host:port)\nFix the variable(s) above (see .env.example).");
+    throw new ConfigError(
+      "Invalid configuration:\n  SMPP_URL: required with SMS_ENGINE=smpp (smpp://system_id:password@host:port)\nFix the variable(s) above (see .env.example).",
+    );
   }
   return {
     ...c,

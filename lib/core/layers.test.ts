@@ -2,7 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { folderGraph, importCycles, layerOf, layerViolations, readImportGraph, topFolderOf, type ImportGraph, type LayerRules } from "./testing/import-graph";
+import {
+  folderGraph,
+  importCycles,
+  layerOf,
+  layerViolations,
+  readImportGraph,
+  topFolderOf,
+  type ImportGraph,
+  type LayerRules,
+} from "./testing/import-graph";
 
 // The layers of lib/ (docs/architecture.md, "Layers"): core below http below the feature areas below
 // the registry and the portal. A lower layer never imports a higher one, no two folders or files
@@ -14,16 +23,19 @@ const RULES: LayerRules = {
   allowedAreaImports: {
     applications: ["billing", "outbox"], // an application's billing account; webhook signing and SSRF rules
     billing: ["outbox"], // credit events
-    calls: ["billing", "media", "numbers", "outbox", "telephony", "voicemail"], // the calls API drives the engine, bills minutes, records to media, hands unanswered calls to voicemail
+    // the calls API drives the engine, bills minutes, records to media, hands unanswered calls to voicemail
+    calls: ["billing", "media", "numbers", "outbox", "telephony", "voicemail"],
     devices: ["billing", "mail", "numbers", "telephony"], // a device's number is allocated and charged; e-mail checks; the forwarding test call
     domains: ["applications", "media", "users"], // the domain overview counts them
     events: ["applications", "outbox"], // the delivery log is an application's; replay publishes again
-    messages: ["billing", "media", "numbers", "outbox", "telephony", "transcription"], // SMS is charged and carried by the SMS engine (an inbound one goes to its number's holder); audio is stored and transcribed
+    // SMS is charged and carried by the SMS engine (an inbound one goes to its number's holder); audio is stored and transcribed
+    messages: ["billing", "media", "numbers", "outbox", "telephony", "transcription"],
     numbers: ["billing", "outbox"], // monthly renewal charges and reports
     overview: ["billing"], // the portal's overview reads the billing accounts' balances
     seed: ["billing", "outbox"], // the demo's account and webhook secret
     services: ["messages", "transcription"], // a transcription service transcribes a user's messages
-    simulator: ["calls", "media", "messages", "numbers", "outbox", "telephony"], // the simulator's operations stand above what they simulate; its audio messages are media files
+    // the simulator's operations stand above what they simulate; its audio messages are media files
+    simulator: ["calls", "media", "messages", "numbers", "outbox", "telephony"],
     telephony: ["audio"], // the simulator's silent recordings
     transcription: ["audio"], // a recogniser reads the voicemail's MP3 or WAV
     tokens: ["calls", "devices"], // a guest call is a call to a device
@@ -79,7 +91,9 @@ describe("the layers of lib/", () => {
 
   it("every allowed arrow between areas is used (the list stays as small as the code)", () => {
     const used = new Set([...graph].flatMap(([from, targets]) => [...targets].map((to) => `${topFolderOf(from)} -> ${topFolderOf(to)}`)));
-    const unused = Object.entries(RULES.allowedAreaImports).flatMap(([a, bs]) => bs.map((b) => `${a} -> ${b}`)).filter((arrow) => !used.has(arrow));
+    const unused = Object.entries(RULES.allowedAreaImports)
+      .flatMap(([a, bs]) => bs.map((b) => `${a} -> ${b}`))
+      .filter((arrow) => !used.has(arrow));
     expect(unused).toEqual([]);
   });
 });
@@ -132,7 +146,14 @@ describe("the layer checker", () => {
       ["a", "b", "c"],
       ["d", "e"],
     ]);
-    expect(importCycles(graphOf([["a", "b"], ["b", "c"]]))).toEqual([]);
+    expect(
+      importCycles(
+        graphOf([
+          ["a", "b"],
+          ["b", "c"],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it("finds a loop among the files of one area", () => {

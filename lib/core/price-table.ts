@@ -32,7 +32,7 @@ export const priceTableJson = z
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      ctx.addIssue({ code: "custom", message: "must be JSON such as {\"USD\":{\"purpose_number_month\":\"1.00\",\"call_minute\":\"0.02\",\"sms\":\"0.01\"}}" });
+      ctx.addIssue({ code: "custom", message: 'must be JSON such as {"USD":{"purpose_number_month":"1.00","call_minute":"0.02","sms":"0.01"}}' });
       return z.NEVER;
     }
   })

@@ -18,7 +18,7 @@ export function runWithCaps<T, R>(items: T[], keyOf: (item: T) => string, caps: 
   return new Promise((resolve, reject) => {
     const pump = () => {
       if (finished === items.length) return resolve(results);
-      for (let i = 0; i < waiting.length && inFlight < caps.total; ) {
+      for (let i = 0; i < waiting.length && inFlight < caps.total;) {
         const { item, index, key } = waiting[i]!;
         if ((inFlightByKey.get(key) ?? 0) >= caps.perKey) {
           i++;
@@ -27,16 +27,13 @@ export function runWithCaps<T, R>(items: T[], keyOf: (item: T) => string, caps: 
         waiting.splice(i, 1);
         inFlight++;
         inFlightByKey.set(key, (inFlightByKey.get(key) ?? 0) + 1);
-        fn(item).then(
-          (result) => {
-            results[index] = result;
-            inFlight--;
-            inFlightByKey.set(key, inFlightByKey.get(key)! - 1);
-            finished++;
-            pump();
-          },
-          reject,
-        );
+        fn(item).then((result) => {
+          results[index] = result;
+          inFlight--;
+          inFlightByKey.set(key, inFlightByKey.get(key)! - 1);
+          finished++;
+          pump();
+        }, reject);
       }
     };
     pump();

@@ -7,7 +7,10 @@ export const domainName = z
   .trim()
   .min(1, "is required")
   .max(63, "is at most 63 characters")
-  .regex(/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/, "may contain lowercase letters, digits, dots and dashes, and must start and end with a letter or digit");
+  .regex(
+    /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/,
+    "may contain lowercase letters, digits, dots and dashes, and must start and end with a letter or digit",
+  );
 
 export const applicationName = z
   .string()

@@ -25,7 +25,9 @@ export async function changeDeveloperPassword(actor: DeveloperActor, input: z.in
     throw new ApiError("conflict", "Your account signs in with GitHub or Google and has no password to change.");
   }
   if (!(await verifyPassword(data.currentPassword, developer?.passwordHash ?? DUMMY_PASSWORD_HASH)) || !developer) {
-    throw fieldError("currentPassword", "is not your current password. Check it and try again.", { detail: "currentPassword is not your current password. Check it and try again." });
+    throw fieldError("currentPassword", "is not your current password. Check it and try again.", {
+      detail: "currentPassword is not your current password. Check it and try again.",
+    });
   }
   const { count } = await prisma.developer.updateMany({
     where: { id: actor.developerId, passwordHash: developer.passwordHash },

@@ -13,12 +13,7 @@ export const isPasswordless = (passwordHash: string) => passwordHash.startsWith(
  * made it, or when the provider vouches that the email is verified (`verified`), so nobody can
  * take over a password account by putting its address on a third-party profile. Null: refuse.
  */
-export async function developerForOAuthProfile(
-  provider: string,
-  email: string,
-  name: string,
-  verified: boolean,
-): Promise<DeveloperSession | null> {
+export async function developerForOAuthProfile(provider: string, email: string, name: string, verified: boolean): Promise<DeveloperSession | null> {
   const normalized = email.trim().toLowerCase();
   const existing = await prisma.developer.findUnique({ where: { email: normalized } });
   if (existing) {

@@ -54,14 +54,21 @@ async function whyNot(tx: Tx, request: AllocationRequest): Promise<ApiError> {
   const kind = request.sms ? "SMS-capable number" : "number";
   if (request.number) {
     const row = await tx.phoneNumber.findUnique({ where: { number: request.number } });
-    if (!row) return new ApiError("not_found", `tel:${request.number} is not in the number inventory. Search free numbers with GET /devices/@purpose.`);
-    if (request.sms && !row.sms) return new ApiError("conflict", `tel:${request.number} cannot send SMS; choose one with sms true, or allocate it with @purpose/.`);
+    if (!row)
+      return new ApiError("not_found", `tel:${request.number} is not in the number inventory. Search free numbers with GET /devices/@purpose.`);
+    if (request.sms && !row.sms)
+      return new ApiError("conflict", `tel:${request.number} cannot send SMS; choose one with sms true, or allocate it with @purpose/.`);
     return new ApiError("conflict", `tel:${request.number} is not free (${row.status}). Search free numbers with GET /devices/@purpose.`);
   }
   const held = await tx.phoneNumber.count({ where: { country: request.country, ...(request.sms ? { sms: true } : {}) } });
   if (!held) {
-    const countries = (await tx.phoneNumber.findMany({ distinct: ["country"], select: { country: true }, orderBy: { country: "asc" } })).map((c) => c.country);
-    return new ApiError("not_found", `The number inventory has no ${kind} of ${request.country}. Countries it holds: ${countries.join(", ") || "none"}.`);
+    const countries = (await tx.phoneNumber.findMany({ distinct: ["country"], select: { country: true }, orderBy: { country: "asc" } })).map(
+      (c) => c.country,
+    );
+    return new ApiError(
+      "not_found",
+      `The number inventory has no ${kind} of ${request.country}. Countries it holds: ${countries.join(", ") || "none"}.`,
+    );
   }
   return new ApiError("conflict", `Every ${kind} of ${request.country} is taken. Try again later, or ask the operator to import more.`);
 }

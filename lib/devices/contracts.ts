@@ -46,7 +46,11 @@ export const searchNumbersContract = defineContract({
   tag: "Devices",
   summary: "Search free purpose numbers",
   description:
-    "Free numbers of the inventory, by country (location, ISO 3166 alpha-3), number (id) or status. Both filter forms work: `?filterBy=location&filterValue=GBR&count=10`, and the original clients' `?maxResults=10&filterBy=status,location,id&filterOp=all&filterValue=available,USA,*555*`. Shares the path shape of /devices/{guid}: `@purpose` is never a GUID.",
+    "Free numbers of the inventory, by country (location, ISO 3166 alpha-3), number (id) or " +
+    "status. Both filter forms work: `?filterBy=location&filterValue=GBR&count=10`, and the " +
+    "original clients' " +
+    "`?maxResults=10&filterBy=status,location,id&filterOp=all&filterValue=available,USA,*555*`. " +
+    "Shares the path shape of /devices/{guid}: `@purpose` is never a GUID.",
   auth: "application",
   query: searchNumbersQuery,
   list: numberFilterable,
@@ -60,7 +64,13 @@ export const createDeviceContract = defineContract({
   tag: "Devices",
   summary: "Add a device, or allocate a purpose number",
   description:
-    "An address (tel:, sip:, skype:, xmpp:, mailto:) is normalized and must be new in the domain (409). mailto: devices get a verification email; a tel: device with verifyBy ccfTest gets its call forwarding check at once (the answer shows ccfCheck passed or failed). `@purpose/<alpha-3>` allocates a free number of that country, `@purpose/tel:<number>` that number, `@sms/<alpha-3>` an SMS-capable one: the device is service:<number>, and the user's billing account pays the first month (403 billing_required without one).",
+    "An address (tel:, sip:, skype:, xmpp:, mailto:) is normalized and must be new in the " +
+    "domain (409). mailto: devices get a verification email; a tel: device with verifyBy " +
+    "ccfTest gets its call forwarding check at once (the answer shows ccfCheck passed or " +
+    "failed). `@purpose/<alpha-3>` allocates a free number of that country, " +
+    "`@purpose/tel:<number>` that number, `@sms/<alpha-3>` an SMS-capable one: the device is " +
+    "service:<number>, and the user's billing account pays the first month (403 " +
+    "billing_required without one).",
   auth: "application",
   params: userPath,
   body: createDeviceSchema,
@@ -87,7 +97,10 @@ export const updateDeviceContract = defineContract({
   tag: "Devices",
   summary: "Change a device, or verify it",
   description:
-    'label, name, carrier, key and the boolean options. `{"verifyCode": "123456"}` confirms an email device with the code of its verification email; `{"verifyBy": "mailCheck"}` sends a new one; `{"verifyBy": "ccfTest"}` asks for a phone\'s call forwarding check. Accepts the device\'s own GET representation.',
+    'label, name, carrier, key and the boolean options. `{"verifyCode": "123456"}` confirms an ' +
+    'email device with the code of its verification email; `{"verifyBy": "mailCheck"}` sends a ' +
+    'new one; `{"verifyBy": "ccfTest"}` asks for a phone\'s call forwarding check. Accepts the ' +
+    "device's own GET representation.",
   auth: "application",
   params: devicePath,
   body: updateDeviceSchema,
@@ -102,7 +115,9 @@ export const deleteDeviceContract = defineContract({
   tag: "Devices",
   summary: "Remove a device",
   description:
-    "Answers 200 with the removed device and a REMOVED header holding its path, as the spec's example shows. The default device goes only when the user has another (409 otherwise), which becomes the default. A purpose number returns to the inventory after a quarantine.",
+    "Answers 200 with the removed device and a REMOVED header holding its path, as the spec's " +
+    "example shows. The default device goes only when the user has another (409 otherwise), " +
+    "which becomes the default. A purpose number returns to the inventory after a quarantine.",
   auth: "application",
   params: devicePath,
   success: { status: 200, description: "Removed.", entry: deviceEntrySchema, pathHeaders: { REMOVED: "/devices/{guid}/{id}" } },

@@ -40,7 +40,10 @@ export async function createDevice(actor: Actor, guid: string, input: CreateDevi
   const taken = await prisma.device.findUnique({ where: { domainId_address: { domainId: user.domainId, address } }, select: { userId: true } });
   if (taken) {
     const whose = taken.userId === user.id ? "this user already has it" : "another user of the domain has it";
-    throw new ApiError("conflict", `${address} is already a device in domain ${user.domain.name} (${whose}). An address belongs to one user per domain.`);
+    throw new ApiError(
+      "conflict",
+      `${address} is already a device in domain ${user.domain.name} (${whose}). An address belongs to one user per domain.`,
+    );
   }
   const device = await prisma.device.create({
     data: { userId: user.id, domainId: user.domainId, address, ...fields, checkStatus: scheme === "mailto" || scheme === "tel" ? "pending" : null },

@@ -19,7 +19,10 @@ export async function deleteDevice(actor: Actor, guid: string, deviceId: string)
       const others = { userId: device.userId, id: { not: device.id } };
       const next = await tx.device.findFirst({ where: others, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
       if (!next) {
-        throw new ApiError("conflict", `${device.address} is this user's default device and its only one: add another device first. A user always keeps at least one device.`);
+        throw new ApiError(
+          "conflict",
+          `${device.address} is this user's default device and its only one: add another device first. A user always keeps at least one device.`,
+        );
       }
       await tx.device.updateMany({ where: { id: next.id }, data: { isDefault: true } });
     }

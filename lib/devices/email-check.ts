@@ -35,7 +35,14 @@ export async function sendEmailCheck(actor: Actor, device: { id: string; address
   const scoped = { id: device.id };
   await scopedDb(actor).device.updateMany({
     where: scoped,
-    data: { checkStatus: "pending", verified: false, verifyCodeHash: codeHash(device.id, code), verifyTokenHash: sha256(token), verifyExpiresAt: expiresAt, verifyAttempts: 0 },
+    data: {
+      checkStatus: "pending",
+      verified: false,
+      verifyCodeHash: codeHash(device.id, code),
+      verifyTokenHash: sha256(token),
+      verifyExpiresAt: expiresAt,
+      verifyAttempts: 0,
+    },
   });
   const email = device.address.slice("mailto:".length);
   const hours = Math.round(config().emailCodeTtlMs / 3_600_000);
@@ -60,7 +67,11 @@ export async function sendEmailCheck(actor: Actor, device: { id: string; address
 }
 
 /** Checks a code sent with PUT {verifyCode}; a right one passes the check and is used up. */
-export async function checkEmailCode(actor: Actor, device: { id: string; verifyCodeHash: string | null; verifyExpiresAt: Date | null; verifyAttempts: number }, code: string): Promise<void> {
+export async function checkEmailCode(
+  actor: Actor,
+  device: { id: string; verifyCodeHash: string | null; verifyExpiresAt: Date | null; verifyAttempts: number },
+  code: string,
+): Promise<void> {
   const ask = 'ask for a new email with PUT {"verifyBy": "mailCheck"}';
   if (!device.verifyCodeHash || !device.verifyExpiresAt) throw codeRefused(`no code is pending for this device: ${ask}`);
   if (device.verifyExpiresAt <= new Date()) throw codeRefused(`has expired: ${ask}`);

@@ -16,12 +16,14 @@ export function storedAddress(id: string): string | undefined {
 }
 
 /** The user's device if the actor may see both; 404 otherwise. `deviceId` may be spelled any way the API accepts. */
-export async function getDeviceOrThrow(actor: Actor, guid: string, deviceId: string): Promise<DeviceRow & { user: { id: string; domainId: string } }> {
+export async function getDeviceOrThrow(
+  actor: Actor,
+  guid: string,
+  deviceId: string,
+): Promise<DeviceRow & { user: { id: string; domainId: string } }> {
   const user = await getUserOrThrow(actor, guid);
   const address = storedAddress(deviceId);
-  const device = address
-    ? await scopedDb(actor).device.findFirst({ where: { userId: user.id, address }, include: withNumber })
-    : null;
+  const device = address ? await scopedDb(actor).device.findFirst({ where: { userId: user.id, address }, include: withNumber }) : null;
   if (!device) throw notFound(`Device ${deviceId} of user ${guid}`);
   return { ...device, user: { id: user.id, domainId: user.domainId } };
 }

@@ -27,7 +27,9 @@ const text = z.string().trim().max(100, "is at most 100 characters");
 
 export const deviceEntrySchema = z
   .object({
-    id: z.string().meta({ description: "The address with its scheme: tel:<digits>, sip:, skype:, xmpp:, mailto:, or service:<digits> for a purpose number." }),
+    id: z
+      .string()
+      .meta({ description: "The address with its scheme: tel:<digits>, sip:, skype:, xmpp:, mailto:, or service:<digits> for a purpose number." }),
     name: z.string().optional(),
     label: z.string().optional(),
     carrier: z.string().optional(),
@@ -39,7 +41,10 @@ export const deviceEntrySchema = z
     checkDetail: z.string().optional().meta({ description: "What the pending or failed check is waiting for." }),
     location: z.string().optional().meta({ description: "Purpose numbers: ISO 3166 alpha-3 country." }),
     sms: z.boolean().optional().meta({ description: "Purpose numbers: whether it can send and receive SMS." }),
-    paidUntil: z.iso.datetime().optional().meta({ description: "Purpose numbers: paid up to this instant; the monthly renewal charges the next month then (docs/numbers.md)." }),
+    paidUntil: z.iso
+      .datetime()
+      .optional()
+      .meta({ description: "Purpose numbers: paid up to this instant; the monthly renewal charges the next month then (docs/numbers.md)." }),
     createdOn: z.iso.datetime(),
     ...optionShape(z.boolean()),
   })
@@ -58,17 +63,26 @@ const writable = {
 
 export const createDeviceSchema = z
   .strictObject({
-    id: z
-      .string()
-      .trim()
-      .min(1, "is required")
-      .max(300, "is at most 300 characters")
-      .meta({ description: "An address (tel:+44 20 7946 0000, mailto:ada@example.com, ...), or @purpose/<alpha-3>, @purpose/tel:<number>, @sms/<alpha-3> to allocate a number." }),
+    id: z.string().trim().min(1, "is required").max(300, "is at most 300 characters").meta({
+      description:
+        "An address (tel:+44 20 7946 0000, mailto:ada@example.com, ...), or @purpose/<alpha-3>, @purpose/tel:<number>, @sms/<alpha-3> to allocate a number.",
+    }),
     ...writable,
   })
   .meta({ id: "CreateDevice" });
 
-export const DEVICE_READ_ONLY = ["id", "verified", "default", "ccfCheck", "mailCheck", "checkDetail", "location", "sms", "paidUntil", "createdOn"] as const;
+export const DEVICE_READ_ONLY = [
+  "id",
+  "verified",
+  "default",
+  "ccfCheck",
+  "mailCheck",
+  "checkDetail",
+  "location",
+  "sms",
+  "paidUntil",
+  "createdOn",
+] as const;
 
 export const updateDeviceSchema = putBody(
   {

@@ -15,7 +15,11 @@ function checkDetail(device: Device, now = new Date()): string | undefined {
     return 'Conditional call forwarding is not checked yet: PUT {"verifyBy": "ccfTest"} places a test call on the telephony simulator.';
   }
   if (scheme === "tel" && device.checkStatus === "failed") {
-    return 'The call forwarding test call did not come back (the phone was busy, did not forward it, or could not be reached). Set conditional call forwarding on the phone, then PUT {"verifyBy": "ccfTest"} again.';
+    return (
+      "The call forwarding test call did not come back (the phone was busy, did not forward it, " +
+      "or could not be reached). Set conditional call forwarding on the phone, then PUT " +
+      '{"verifyBy": "ccfTest"} again.'
+    );
   }
   if (scheme !== "mailto" || device.checkStatus === "passed") return undefined;
   if (device.checkStatus === "failed") return `The check failed (the email could not be sent, or too many wrong codes): ${ASK_AGAIN}.`;

@@ -20,7 +20,9 @@ export async function updateDevice(actor: Actor, guid: string, deviceId: string,
   const scheme = schemeOf(device.address);
   assertVerifyBy(scheme, verifyBy);
   if (verifyCode !== undefined && verifyBy !== undefined) {
-    throw fieldError("verifyBy", "cannot be sent with verifyCode", { detail: "verifyCode and verifyBy: send the code, or ask for a new one, not both." });
+    throw fieldError("verifyBy", "cannot be sent with verifyCode", {
+      detail: "verifyCode and verifyBy: send the code, or ask for a new one, not both.",
+    });
   }
   if (verifyCode !== undefined && scheme !== "mailto") {
     throw fieldError("verifyCode", "only email devices are checked with a code");

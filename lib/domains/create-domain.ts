@@ -10,7 +10,8 @@ import { toDomainEntry } from "./schemas";
  * `namedOwner` is the spec's X-Service-SP-UserId header; it must name that same developer.
  */
 export async function domainOwnerFor(actor: Actor, namedOwner: string | null): Promise<string> {
-  if (actor.kind === "user") throw new ApiError("forbidden", "Domains are managed by the application: sign with the consumer key alone (two-legged).");
+  if (actor.kind === "user")
+    throw new ApiError("forbidden", "Domains are managed by the application: sign with the consumer key alone (two-legged).");
   const owner =
     actor.kind === "developer"
       ? actor.developerId

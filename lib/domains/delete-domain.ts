@@ -20,7 +20,9 @@ export async function deleteDomain(actor: Actor, input: { name: string }, namedO
     if (applications || users) {
       throw new ApiError(
         "conflict",
-        `Domain ${input.name} still has ${[applications && countOf(applications, "application"), users && countOf(users, "user")].filter(Boolean).join(" and ")}. Delete them first, then the domain.`,
+        `Domain ${input.name} still has ` +
+          `${[applications && countOf(applications, "application"), users && countOf(users, "user")].filter(Boolean).join(" and ")}. ` +
+          `Delete them first, then the domain.`,
       );
     }
     if (domain.isDefault) throw new ApiError("conflict", `Domain ${input.name} is the default domain and cannot be deleted.`);

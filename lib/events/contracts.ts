@@ -122,7 +122,12 @@ export const watchReceiverContract = defineContract({
   path: "/apps/{appId}/receiver",
   tag: "Events",
   summary: "Watch deliveries at the application's built-in receiver",
-  description: `${ownOnly} Every application has a receiver inside the service: while it is watched (for ten minutes after each call of this operation), every delivery is also sent there by the same sender and signer, and it records the headers and its signature check. Newest first, at most 50; \`since\` (a previous delivery's \`received\`) returns only newer ones. docs/webhooks.md, "Watching deliveries".`,
+  description:
+    `${ownOnly} Every application has a receiver inside the service: while it is watched (for ` +
+    `ten minutes after each call of this operation), every delivery is also sent there by the ` +
+    `same sender and signer, and it records the headers and its signature check. Newest first, ` +
+    `at most 50; \`since\` (a previous delivery's \`received\`) returns only newer ones. ` +
+    `docs/webhooks.md, "Watching deliveries".`,
   auth: "application",
   params: appPath,
   query: z.object({ since: z.iso.datetime().optional() }),

@@ -45,7 +45,11 @@ export async function listEvents(actor: Actor, appId: string, query: ListQuery) 
     db.event.count({ where }),
     db.event.findMany({ where, skip: query.skip, take: query.take, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
   ]);
-  return toPage(query, total, rows.map((e) => toEventEntry(e)));
+  return toPage(
+    query,
+    total,
+    rows.map((e) => toEventEntry(e)),
+  );
 }
 
 async function getEventOrThrow(actor: Actor, appId: string, eventId: string) {

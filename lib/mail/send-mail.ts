@@ -40,7 +40,14 @@ export async function sendMail(mail: Mail): Promise<void> {
   if (!SMTP_URL) {
     const kept: MailboxAttachment[] = attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length }));
     await prisma.mailboxMessage.create({
-      data: { domainId: mail.domainId, from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, attachments: kept as unknown as Prisma.InputJsonValue },
+      data: {
+        domainId: mail.domainId,
+        from: MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        attachments: kept as unknown as Prisma.InputJsonValue,
+      },
     });
     return;
   }

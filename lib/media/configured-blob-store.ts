@@ -22,7 +22,8 @@ export function s3ClientFor(c: Pick<Config, "S3_ENDPOINT" | "S3_REGION" | "S3_AC
     endpoint: c.S3_ENDPOINT,
     region: c.S3_REGION,
     forcePathStyle: c.S3_FORCE_PATH_STYLE === "true",
-    credentials: c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined,
+    credentials:
+      c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined,
     // Plain PutObject bodies with a Content-Length: what every S3-compatible service accepts.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",

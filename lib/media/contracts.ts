@@ -106,7 +106,11 @@ export const getMediaFileContract = defineContract({
   tag,
   summary: "Get a media file (details or bytes)",
   description:
-    "JSON details by default. The bytes with Accept-Type: application/octet-stream, Accept: application/octet-stream, or Accept: audio/* (e.g. audio/mpeg): Range (206), ETag and If-None-Match (304), Content-Type from the extension. Also answers the original players' signed URLs, ?h=<escape()d headers, Authorization included>: always the bytes, usable again until the signature's oauth_timestamp is 10 minutes old.",
+    "JSON details by default. The bytes with Accept-Type: application/octet-stream, Accept: " +
+    "application/octet-stream, or Accept: audio/* (e.g. audio/mpeg): Range (206), ETag and " +
+    "If-None-Match (304), Content-Type from the extension. Also answers the original players' " +
+    "signed URLs, ?h=<escape()d headers, Authorization included>: always the bytes, usable " +
+    "again until the signature's oauth_timestamp is 10 minutes old.",
   auth: "application",
   params: filePath,
   signedUrl: true,
@@ -120,7 +124,10 @@ export const uploadMediaFileContract = defineContract({
   tag,
   summary: "Upload a media file's bytes",
   description:
-    "The body is the file's bytes (Content-Type: application/octet-stream; the spec's Accept-Type header is accepted). A second upload replaces the content. Larger than MEDIA_MAX_BYTES: 413; past the domain's quota: 409 quota_exceeded. oauth_body_hash, when sent, is checked over the bytes.",
+    "The body is the file's bytes (Content-Type: application/octet-stream; the spec's " +
+    "Accept-Type header is accepted). A second upload replaces the content. Larger than " +
+    "MEDIA_MAX_BYTES: 413; past the domain's quota: 409 quota_exceeded. oauth_body_hash, when " +
+    "sent, is checked over the bytes.",
   auth: "application",
   streamsBody: true,
   params: filePath,
@@ -140,7 +147,10 @@ export const deleteMediaFileContract = defineContract({
 });
 
 const aclDescription =
-  "Replaces the whole ACL. Both spellings are read (readUser/writeUser and readUsers/writeUsers); replies use readUsers, writeUsers, readApps, writeApps. A list not sent is empty, so removing a permission is sending the list without it; all lists empty removes the ACL (only the creator again).";
+  "Replaces the whole ACL. Both spellings are read (readUser/writeUser and " +
+  "readUsers/writeUsers); replies use readUsers, writeUsers, readApps, writeApps. A list not " +
+  "sent is empty, so removing a permission is sending the list without it; all lists empty " +
+  "removes the ACL (only the creator again).";
 
 export const getMediaFolderAclContract = defineContract({
   operationId: "getMediaFolderAcl",
@@ -203,7 +213,13 @@ export const getMediaLinkContract = defineContract({
   auth: "application",
   params: filePath,
   query: z.object({
-    expiresIn: z.coerce.number().int().min(1).max(MAX_LINK_SECONDS).optional().meta({ description: `Seconds the URL is valid (default 3600, at most ${MAX_LINK_SECONDS}).` }),
+    expiresIn: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_LINK_SECONDS)
+      .optional()
+      .meta({ description: `Seconds the URL is valid (default 3600, at most ${MAX_LINK_SECONDS}).` }),
   }),
   success: { status: 200, description: "The URL and when it expires.", entry: mediaLinkSchema },
 });

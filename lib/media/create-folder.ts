@@ -9,7 +9,10 @@ import { toFolderEntry } from "./transform";
 /** Creates a folder the actor alone can reach until it sets an ACL (access rule 1). A taken name is a 409. */
 export async function createFolder(actor: Actor, domainName: string, name: string) {
   if (name.startsWith(CALL_FOLDER_PREFIX)) {
-    throw new ApiError("forbidden", `Folder names starting with "${CALL_FOLDER_PREFIX}" hold call recordings and voicemail; the service creates them.`);
+    throw new ApiError(
+      "forbidden",
+      `Folder names starting with "${CALL_FOLDER_PREFIX}" hold call recordings and voicemail; the service creates them.`,
+    );
   }
   const domain = await findMediaDomain(actor, domainName);
   const folder = await unlessTaken(

@@ -10,7 +10,10 @@ export async function deleteFile(actor: Actor, path: FilePath): Promise<void> {
   // The key as it is at the delete, not as it was read: an upload may have swapped it since.
   const deleted = await prisma.$queryRaw<Array<{ blobKey: string | null }>>`
     DELETE FROM "MediaFile" WHERE id = ${file.id}::uuid AND "domainId" = ${file.domainId}::uuid RETURNING "blobKey"`;
-  await deleteBlobs(blobStore(), deleted.map((row) => row.blobKey));
+  await deleteBlobs(
+    blobStore(),
+    deleted.map((row) => row.blobKey),
+  );
 }
 
 /** After the rows are gone: a blob that fails to go is only wasted space, so it is logged, not thrown. */

@@ -12,7 +12,10 @@ export async function deleteFolder(actor: Actor, domainName: string, folderName:
   const keys = await prisma.$transaction(async (tx) => {
     const files = await tx.mediaFile.findMany({ where: { folderId: folder.id }, select: { blobKey: true } });
     if (files.length && !recursive) {
-      throw new ApiError("conflict", `Media folder ${folderName} holds ${countOf(files.length, "file")}: delete them first, or send ?recursive=true.`);
+      throw new ApiError(
+        "conflict",
+        `Media folder ${folderName} holds ${countOf(files.length, "file")}: delete them first, or send ?recursive=true.`,
+      );
     }
     await tx.mediaFolder.deleteMany({ where: { id: folder.id, domainId: folder.domainId } }); // its files go with it (cascade)
     return files.map((f) => f.blobKey);

@@ -19,7 +19,8 @@ export async function findMediaDomain(actor: Actor, name: string) {
   return domain;
 }
 
-const refused = (what: string) => new ApiError("forbidden", `You may read ${what} but not change it: ask someone with write access to add you to its ACL.`);
+const refused = (what: string) =>
+  new ApiError("forbidden", `You may read ${what} but not change it: ask someone with write access to add you to its ACL.`);
 
 /**
  * A user's call: folder (recordings, voicemail) asked for by an application two-legged: the spec lets
@@ -32,7 +33,9 @@ async function refuseTwoLeggedCallFolder(actor: Actor, domainId: string, folderN
   if (!owned) return;
   throw new ApiError(
     "unauthorized",
-    `${folderName} belongs to a user, and only that user reads it (the spec: only the owner of a voicemail downloads it). Sign with the user's access token, or, as a service provider application, send X-BT-Ribbit-SP-UserId: <the user's GUID>.`,
+    `${folderName} belongs to a user, and only that user reads it (the spec: only the owner of ` +
+      `a voicemail downloads it). Sign with the user's access token, or, as a service provider ` +
+      `application, send X-BT-Ribbit-SP-UserId: <the user's GUID>.`,
     { oauthProblem: "parameter_absent", oauthParams: { oauth_parameters_absent: "oauth_token" } },
   );
 }
@@ -74,4 +77,3 @@ export function creatorFields(actor: Actor) {
     createdWith: actor.applicationPublicId,
   };
 }
-

@@ -12,7 +12,12 @@ afterAll(() => fs.rmSync(parent, { recursive: true, force: true }));
 
 /** Every file under dir, relative to it. */
 const filesUnder = (dir: string): string[] =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))) : [];
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    : [];
 
 describe("LocalBlobStore", () => {
   blobStoreContract(() => new LocalBlobStore(root));

@@ -53,11 +53,18 @@ async function checkAclMembers(actor: Actor, domainId: string, acl: Record<"read
   // A user's own scope is only itself; the ACL may name any user of the domain.
   const usersOf = actor.kind === "user" ? { domainId } : { AND: [{ domainId }, userScope(actor)] };
   const users = new Set((await prisma.user.findMany({ where: { AND: [usersOf, { id: { in: guids } }] }, select: { id: true } })).map((u) => u.id));
-  const apps = await prisma.application.findMany({ where: { AND: [{ domainId }, applicationScope(actor)] }, select: { name: true, domain: { select: { name: true } } } });
+  const apps = await prisma.application.findMany({
+    where: { AND: [{ domainId }, applicationScope(actor)] },
+    select: { name: true, domain: { select: { name: true } } },
+  });
   const appSet = new Set(apps.map((a) => applicationPublicId(a.domain.name, a.name)));
   const errors = [
-    ...(["readUsers", "writeUsers"] as const).flatMap((field) => acl[field].filter((g) => !users.has(g)).map((g) => ({ field, message: `${g} is not a user of this domain` }))),
-    ...(["readApps", "writeApps"] as const).flatMap((field) => acl[field].filter((a) => !appSet.has(a)).map((a) => ({ field, message: `${a} is not an application of this domain` }))),
+    ...(["readUsers", "writeUsers"] as const).flatMap((field) =>
+      acl[field].filter((g) => !users.has(g)).map((g) => ({ field, message: `${g} is not a user of this domain` })),
+    ),
+    ...(["readApps", "writeApps"] as const).flatMap((field) =>
+      acl[field].filter((a) => !appSet.has(a)).map((a) => ({ field, message: `${a} is not an application of this domain` })),
+    ),
   ];
   if (errors.length) throw fieldErrors(errors);
 }

@@ -29,7 +29,13 @@ afterAll(async () => {
 });
 
 const client = () =>
-  s3ClientFor({ S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", S3_FORCE_PATH_STYLE: "true" });
+  s3ClientFor({
+    S3_ENDPOINT: endpoint,
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "true",
+  });
 const spool = path.join(dir, "spool");
 const makeStore = () => new S3BlobStore(client(), bucket, spool, "test/");
 

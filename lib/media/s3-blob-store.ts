@@ -1,6 +1,15 @@
 import fs from "node:fs";
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import { assertBlobKey, BlobNotFoundError, isBlobKey, type BlobRange, type BlobStore, type ListedBlob, type PutOptions, type StoredBlob } from "./blob-store";
+import {
+  assertBlobKey,
+  BlobNotFoundError,
+  isBlobKey,
+  type BlobRange,
+  type BlobStore,
+  type ListedBlob,
+  type PutOptions,
+  type StoredBlob,
+} from "./blob-store";
 import { LocalBlobStore } from "./local-blob-store";
 
 /**
@@ -57,7 +66,12 @@ export class S3BlobStore implements BlobStore {
 
   async list(after: string, limit: number): Promise<ListedBlob[]> {
     const reply = await this.client.send(
-      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix || undefined, StartAfter: after ? `${this.prefix}${after}` : undefined, MaxKeys: limit }),
+      new ListObjectsV2Command({
+        Bucket: this.bucket,
+        Prefix: this.prefix || undefined,
+        StartAfter: after ? `${this.prefix}${after}` : undefined,
+        MaxKeys: limit,
+      }),
     );
     return (reply.Contents ?? [])
       .map((object) => ({ key: (object.Key ?? "").slice(this.prefix.length), modifiedAt: object.LastModified ?? new Date() }))

@@ -49,7 +49,10 @@ export type AclEntry = z.infer<typeof aclEntrySchema>;
 const itemFields = {
   createdOn: z.iso.datetime(),
   createdWith: z.string(),
-  createdBy: z.string().optional().meta({ description: "GUID of the user who created it; absent when the application did (two-legged) or the portal." }),
+  createdBy: z
+    .string()
+    .optional()
+    .meta({ description: "GUID of the user who created it; absent when the application did (two-legged) or the portal." }),
 };
 
 export const fileEntrySchema = z

@@ -46,7 +46,10 @@ export async function writeSystemFile(target: SystemFile, bytes: Uint8Array): Pr
         create: { domainId: target.domainId, name: target.folder, createdWith: target.createdWith, ownerUserId: target.ownerUserId },
         update: {},
       });
-      const existing = await tx.mediaFile.findUnique({ where: { folderId_name: { folderId: folder.id, name: target.file } }, select: { blobKey: true } });
+      const existing = await tx.mediaFile.findUnique({
+        where: { folderId_name: { folderId: folder.id, name: target.file } },
+        select: { blobKey: true },
+      });
       const data = { blobKey: key, size: stored.size, sha256: stored.sha256, dest: target.dest, startTime: target.startTime };
       const file = await tx.mediaFile.upsert({
         where: { folderId_name: { folderId: folder.id, name: target.file } },
@@ -74,10 +77,14 @@ export async function readSystemFile(domainId: string, folder: string, file: str
 /** Removes files of the domain (their rows, then their blobs); a folder left empty goes too. */
 export async function deleteSystemFiles(domainId: string, paths: Array<{ folder: string; file: string }>): Promise<void> {
   for (const { folder, file } of paths) {
-    const row = await prisma.mediaFile.findFirst({ where: { domainId, name: file, folder: { domainId, name: folder } }, select: { id: true, blobKey: true, folderId: true } });
+    const row = await prisma.mediaFile.findFirst({
+      where: { domainId, name: file, folder: { domainId, name: folder } },
+      select: { id: true, blobKey: true, folderId: true },
+    });
     if (!row) continue;
     await prisma.mediaFile.deleteMany({ where: { id: row.id, domainId } });
     await deleteBlobs(blobStore(), [row.blobKey]);
-    if ((await prisma.mediaFile.count({ where: { folderId: row.folderId } })) === 0) await prisma.mediaFolder.deleteMany({ where: { id: row.folderId, domainId } });
+    if ((await prisma.mediaFile.count({ where: { folderId: row.folderId } })) === 0)
+      await prisma.mediaFolder.deleteMany({ where: { id: row.folderId, domainId } });
   }
 }

@@ -62,7 +62,8 @@ export async function uploadFile(actor: Actor, path: FilePath, upload: Upload) {
     const { updated, oldKey } = await prisma.$transaction(async (tx) => {
       const [row] = await tx.$queryRaw<Array<{ blobKey: string | null }>>`
         SELECT "blobKey" FROM "MediaFile" WHERE id = ${file.id}::uuid AND "uploadBlobKey" = ${key} FOR UPDATE`;
-      if (!row) throw (await tx.mediaFile.count({ where: { id: file.id } })) ? uploadInProgress() : notFound(`Media file ${path.folder}/${path.file}`);
+      if (!row)
+        throw (await tx.mediaFile.count({ where: { id: file.id } })) ? uploadInProgress() : notFound(`Media file ${path.folder}/${path.file}`);
       const updated = await tx.mediaFile.update({
         where: { id: file.id },
         data: { blobKey: key, size: stored.size, sha256: stored.sha256, uploadBlobKey: null, uploadReserved: 0, uploadLeaseUntil: null },
@@ -87,7 +88,12 @@ export async function uploadFile(actor: Actor, path: FilePath, upload: Upload) {
  * uploads cannot reserve the same free space. A slot whose lease ran out (its writer died) is taken
  * over, and its blob, if any was written, is returned to be deleted.
  */
-async function reserveUpload(fileId: string, domainId: string, key: string, declared?: number): Promise<{ reserved: number; staleKey: string | null }> {
+async function reserveUpload(
+  fileId: string,
+  domainId: string,
+  key: string,
+  declared?: number,
+): Promise<{ reserved: number; staleKey: string | null }> {
   const { MEDIA_MAX_BYTES: maxBytes, MEDIA_QUOTA_BYTES: quota } = config();
   return prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "Domain" WHERE id = ${domainId}::uuid FOR UPDATE`;
@@ -136,6 +142,10 @@ const tooLarge = (limit: number) =>
   new ApiError("payload_too_large", `The file is larger than the limit of ${limit} bytes; nothing was stored.`, { extra: { limit } });
 
 const quotaExceeded = (quota: number) =>
-  new ApiError("quota_exceeded", `This upload would take the domain's media past its quota of ${quota} bytes; nothing was stored. Delete files to make room.`, {
-    extra: { quota },
-  });
+  new ApiError(
+    "quota_exceeded",
+    `This upload would take the domain's media past its quota of ${quota} bytes; nothing was stored. Delete files to make room.`,
+    {
+      extra: { quota },
+    },
+  );

@@ -23,7 +23,10 @@ async function claimDue(tx: Tx, only: { userId?: string; messageId?: string }): 
 
 /** Applies a delivery report to one recipient: its status, the message's status, and an SmsStatus event. */
 export async function applyDeliveryReport(tx: Tx, recipientId: string, status: "DELIVERED" | "FAILED", detail?: string): Promise<void> {
-  const recipient = await tx.messageRecipient.update({ where: { id: recipientId }, data: { status, reportDueAt: null, reportStatus: null, ...(detail ? { detail } : {}) } });
+  const recipient = await tx.messageRecipient.update({
+    where: { id: recipientId },
+    data: { status, reportDueAt: null, reportStatus: null, ...(detail ? { detail } : {}) },
+  });
   const message = await tx.message.findUniqueOrThrow({ where: { id: recipient.messageId }, include: { recipients: true } });
   await tx.message.update({ where: { id: message.id }, data: { status: messageStatus(message, message.recipients) } });
   await publishMessageEvent(tx, message.domainId, "SmsStatus", messagePath(message), {
@@ -46,7 +49,12 @@ export async function applyDueReports(only: { userId?: string; messageId?: strin
       if (!due) return false;
       const recipient = await tx.messageRecipient.findUniqueOrThrow({ where: { id: due.id } });
       const failed = recipient.reportStatus === "FAILED";
-      await applyDeliveryReport(tx, due.id, failed ? "FAILED" : "DELIVERED", failed ? "The SMS engine reported it undelivered (the handset could not be reached)." : undefined);
+      await applyDeliveryReport(
+        tx,
+        due.id,
+        failed ? "FAILED" : "DELIVERED",
+        failed ? "The SMS engine reported it undelivered (the handset could not be reached)." : undefined,
+      );
       return true;
     });
     if (!done) break;

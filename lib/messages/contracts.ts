@@ -15,7 +15,11 @@ export const messageFilterable: Filterable = {
 
 const guid = guidParam.meta({ description: "The user's GUID." });
 const folder = z.string().min(1).max(40).pipe(folderName).meta({ description: "inbox, sent, deleted, or a folder of the user's own." });
-const messageId = z.string().refine(isGuid).transform((v) => v.toLowerCase()).meta({ description: "The message id." });
+const messageId = z
+  .string()
+  .refine(isGuid)
+  .transform((v) => v.toLowerCase())
+  .meta({ description: "The message id." });
 const messagePath = z.object({ guid, messageFolder: folder, messageId });
 
 const OWNER = "The user's own token (another user of the domain gets 404), or its application two-legged.";
@@ -53,7 +57,13 @@ export const sendSmsContract = defineContract({
   tag: "Messages",
   summary: "Send an SMS",
   description:
-    "From an SMS number the user holds (allocated with @sms/<country>; sender is the device id service:<digits> it answered, or tel:<number>) to up to 10 recipients. The user's billing account pays one SMS per recipient up front (403 billing_required, 409 credit_exhausted: nothing is sent). The message is stored in sent; each recipient's status goes SENT -> DELIVERED or FAILED as the SMS engine reports. The simulator's test numbers end in 0002 (fails), 0003 (never reports) and 0004 (refused at once): docs/messages.md. An Idempotency-Key makes a retry replay the first answer instead of sending again.",
+    "From an SMS number the user holds (allocated with @sms/<country>; sender is the device id " +
+    "service:<digits> it answered, or tel:<number>) to up to 10 recipients. The user's billing " +
+    "account pays one SMS per recipient up front (403 billing_required, 409 credit_exhausted: " +
+    "nothing is sent). The message is stored in sent; each recipient's status goes SENT -> " +
+    "DELIVERED or FAILED as the SMS engine reports. The simulator's test numbers end in 0002 " +
+    "(fails), 0003 (never reports) and 0004 (refused at once): docs/messages.md. An " +
+    "Idempotency-Key makes a retry replay the first answer instead of sending again.",
   auth: "application",
   params: z.object({ guid }),
   body: sendSmsSchema,
@@ -81,7 +91,10 @@ export const updateMessageContract = defineContract({
   path: "/messages/{guid}/{messageFolder}/{messageId}",
   tag: "Messages",
   summary: "Mark read, urgent, label or move a message",
-  description: '`{"new": false}` marks it read, `{"urgent": true}` urgent, `{"folder": "work"}` moves it (a new folder name makes the folder), `{"label": "family"}` labels it. Accepts the message\'s own GET representation.',
+  description:
+    '`{"new": false}` marks it read, `{"urgent": true}` urgent, `{"folder": "work"}` moves it ' +
+    '(a new folder name makes the folder), `{"label": "family"}` labels it. Accepts the ' +
+    "message's own GET representation.",
   auth: "application",
   params: messagePath,
   body: updateMessageSchema,
@@ -96,7 +109,9 @@ export const deleteMessageContract = defineContract({
   tag: "Messages",
   summary: "Delete a message",
   description:
-    "Moves the message to deleted (GET it there); a DELETE in deleted removes it for good, with its audio and transcripts. Each step publishes MessageDeleted (guid, id, callId, senderId, title, body, and purged: false for the move, true for the removal).",
+    "Moves the message to deleted (GET it there); a DELETE in deleted removes it for good, with " +
+    "its audio and transcripts. Each step publishes MessageDeleted (guid, id, callId, senderId, " +
+    "title, body, and purged: false for the move, true for the removal).",
   auth: "application",
   params: messagePath,
   success: { status: 204, description: "Moved to deleted, or removed for good." },

@@ -14,7 +14,12 @@ export async function listSmsThread(actor: Actor, guid: string, counterpart: str
     where: {
       AND: [
         { userId: user.id, folder: { not: "deleted" } },
-        { OR: [{ type: "InboundSms", fromAddress: counterpart }, { type: "OutboundSms", recipients: { some: { destination: counterpart } } }] },
+        {
+          OR: [
+            { type: "InboundSms", fromAddress: counterpart },
+            { type: "OutboundSms", recipients: { some: { destination: counterpart } } },
+          ],
+        },
       ],
     },
     include: withRecipients,

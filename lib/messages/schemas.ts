@@ -58,21 +58,35 @@ export const messageEntrySchema = z
     label: z.string().optional(),
     transcriptionStatus: z.enum(TRANSCRIPTION_STATUSES).optional(),
     transcript: z.string().optional(),
-    transcriptionDetail: z
-      .string()
-      .optional()
-      .meta({
-        description: "With transcriptionStatus notAvailable: why (no service on, or the provider's failure after its retries).",
-        example: "openai-compatible: http://127.0.0.1:8080/v1/audio/transcriptions answered 500: model not loaded",
-      }),
+    transcriptionDetail: z.string().optional().meta({
+      description: "With transcriptionStatus notAvailable: why (no service on, or the provider's failure after its retries).",
+      example: "openai-compatible: http://127.0.0.1:8080/v1/audio/transcriptions answered 500: model not loaded",
+    }),
     recipients: z.array(recipientEntrySchema).optional(),
   })
   .meta({ id: "Message" });
 export type MessageEntry = z.infer<typeof messageEntrySchema>;
 
 export const MESSAGE_READ_ONLY = [
-  "id", "guid", "type", "status", "title", "body", "sender", "from", "dest", "mediaUri", "mediaItems", "time", "startTime", "duration", "callId",
-  "transcriptionStatus", "transcript", "transcriptionDetail", "recipients",
+  "id",
+  "guid",
+  "type",
+  "status",
+  "title",
+  "body",
+  "sender",
+  "from",
+  "dest",
+  "mediaUri",
+  "mediaItems",
+  "time",
+  "startTime",
+  "duration",
+  "callId",
+  "transcriptionStatus",
+  "transcript",
+  "transcriptionDetail",
+  "recipients",
 ] as const;
 
 export const updateMessageSchema = putBody(
@@ -105,7 +119,9 @@ export const sendSmsSchema = z
   .strictObject({
     recipients: z.array(telAddress).min(1, "name at least one recipient").max(10, "at most 10 recipients"),
     body: z.string().min(1, "is required").max(1600, "is at most 1600 characters"),
-    sender: senderAddress.meta({ description: "An SMS number the user holds (allocated with @sms/<country>): the device id service:<digits> or tel:<number>." }),
+    sender: senderAddress.meta({
+      description: "An SMS number the user holds (allocated with @sms/<country>): the device id service:<digits> or tel:<number>.",
+    }),
     title: z.string().trim().max(100, "is at most 100 characters").optional(),
     label: label.optional(),
   })

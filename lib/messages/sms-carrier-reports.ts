@@ -17,13 +17,19 @@ export async function applyCarrierReceipt(receipt: CarrierReceipt): Promise<void
   if (receipt.outcome === "PENDING") return;
   const outcome = receipt.outcome;
   const matched = await prisma.$transaction(async (tx) => {
-    const parts = await tx.$queryRaw<{ recipientId: string }[]>`SELECT "recipientId" FROM "SmsPart" WHERE "carrierMessageId" = ${receipt.carrierMessageId}`;
+    const parts = await tx.$queryRaw<
+      { recipientId: string }[]
+    >`SELECT "recipientId" FROM "SmsPart" WHERE "carrierMessageId" = ${receipt.carrierMessageId}`;
     for (const { recipientId } of parts) {
-      const [recipient] = await tx.$queryRaw<{ status: string }[]>`SELECT "status" FROM "MessageRecipient" WHERE "id" = ${recipientId}::uuid FOR UPDATE`;
+      const [recipient] = await tx.$queryRaw<
+        { status: string }[]
+      >`SELECT "status" FROM "MessageRecipient" WHERE "id" = ${recipientId}::uuid FOR UPDATE`;
       await tx.$executeRaw`UPDATE "SmsPart" SET "status" = ${outcome}, "detail" = ${receipt.detail}
         WHERE "recipientId" = ${recipientId}::uuid AND "carrierMessageId" = ${receipt.carrierMessageId}`;
       if (!recipient || recipient.status === "DELIVERED" || recipient.status === "FAILED") continue;
-      const all = await tx.$queryRaw<{ status: string; parts: number }[]>`SELECT "status", "parts" FROM "SmsPart" WHERE "recipientId" = ${recipientId}::uuid`;
+      const all = await tx.$queryRaw<
+        { status: string; parts: number }[]
+      >`SELECT "status", "parts" FROM "SmsPart" WHERE "recipientId" = ${recipientId}::uuid`;
       if (outcome === "FAILED") await applyDeliveryReport(tx, recipientId, "FAILED", `The carrier reported it undelivered: ${receipt.detail}.`);
       else if (all.filter((p) => p.status === "DELIVERED").length === (all[0]?.parts ?? 0)) await applyDeliveryReport(tx, recipientId, "DELIVERED");
     }

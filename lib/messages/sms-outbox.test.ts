@@ -36,7 +36,14 @@ beforeAll(async () => {
   const migrator = new pg.Pool({ connectionString: url, max: 1 });
   await migrate(migrator);
   await migrator.end();
-  Object.assign(process.env, { DATABASE_URL: url, DB_EMBEDDED: fresh ? "0" : "1", DB_POOL_MAX: fresh ? "10" : "1", SMS_ENGINE: "smpp", SMPP_URL: smsc.url(), SMPP_SUBMITS_PER_SECOND: "1000" });
+  Object.assign(process.env, {
+    DATABASE_URL: url,
+    DB_EMBEDDED: fresh ? "0" : "1",
+    DB_POOL_MAX: fresh ? "10" : "1",
+    SMS_ENGINE: "smpp",
+    SMPP_URL: smsc.url(),
+    SMPP_SUBMITS_PER_SECOND: "1000",
+  });
   reloadConfig();
   prisma = (await import("@/lib/core/db/client")).prisma;
   outbox = await import("./sms-outbox");
@@ -45,7 +52,9 @@ beforeAll(async () => {
 
   const developer = await prisma.developer.create({ data: { email: "dev@example.com", name: "dev", passwordHash: "x" } });
   const domain = await prisma.domain.create({ data: { name: "smpp", ownerId: developer.id } });
-  await prisma.application.create({ data: { domainId: domain.id, name: "app", consumerKey: "smpp-app-key", consumerSecretEnc: "x", createdById: developer.id } });
+  await prisma.application.create({
+    data: { domainId: domain.id, name: "app", consumerKey: "smpp-app-key", consumerSecretEnc: "x", createdById: developer.id },
+  });
   const user = await prisma.user.create({ data: { domainId: domain.id, login: "ada", passwordHash: "x" } });
   const device = await prisma.device.create({ data: { userId: user.id, domainId: domain.id, address: `service:${SMS_NUMBER}` } });
   await prisma.phoneNumber.create({ data: { number: SMS_NUMBER, country: "GB", sms: true, status: "allocated", deviceId: device.id } });
@@ -85,7 +94,9 @@ async function queueSms(body: string, destinations: string[]): Promise<string> {
 
 const recipientsOf = (messageId: string) => prisma.messageRecipient.findMany({ where: { messageId }, orderBy: { position: "asc" } });
 const partsOf = (recipientId: string) =>
-  prisma.$queryRaw<{ part: number; parts: number; carrierMessageId: string; status: string }[]>`SELECT "part", "parts", "carrierMessageId", "status" FROM "SmsPart" WHERE "recipientId" = ${recipientId}::uuid ORDER BY "part"`;
+  prisma.$queryRaw<
+    { part: number; parts: number; carrierMessageId: string; status: string }[]
+  >`SELECT "part", "parts", "carrierMessageId", "status" FROM "SmsPart" WHERE "recipientId" = ${recipientId}::uuid ORDER BY "part"`;
 const smsStatusEvents = async (messageId: string) =>
   (await prisma.event.findMany({ where: { type: "SmsStatus" }, orderBy: { createdAt: "asc" } }))
     .map((e) => (e.payload as { params: { id: string; destination: string; status: string } }).params)
@@ -102,7 +113,9 @@ describe("SMS over SMPP through the outbox", () => {
     expect(await outbox.submitQueuedSms({ messageId })).toEqual({ accepted: 2, refused: 0, deferred: 0 });
     const [first, second] = await recipientsOf(messageId);
     expect([first!.status, second!.status]).toEqual(["SENT", "SENT"]);
-    expect(acceptedTo(first!.destination)).toEqual([expect.objectContaining({ source: SMS_NUMBER, registeredDelivery: 1, dataCoding: 0, text: "Your code is 1234" })]);
+    expect(acceptedTo(first!.destination)).toEqual([
+      expect.objectContaining({ source: SMS_NUMBER, registeredDelivery: 1, dataCoding: 0, text: "Your code is 1234" }),
+    ]);
     const [firstPart] = await partsOf(first!.id);
     expect(firstPart).toEqual({ part: 1, parts: 1, carrierMessageId: acceptedTo(first!.destination)[0]!.messageId, status: "SENT" });
 
@@ -135,7 +148,9 @@ describe("SMS over SMPP through the outbox", () => {
     expect(parts.map((p) => p.text).join("")).toBe(body);
     expect(acceptedTo("tel:447700900122")).toEqual([expect.objectContaining({ dataCoding: 8, text: "Привет, это Switchboard" })]);
 
-    const [stored] = await prisma.$queryRaw<{ carrierReference: number }[]>`SELECT "carrierReference" FROM "MessageRecipient" WHERE "messageId" = ${messageId}::uuid`;
+    const [stored] = await prisma.$queryRaw<
+      { carrierReference: number }[]
+    >`SELECT "carrierReference" FROM "MessageRecipient" WHERE "messageId" = ${messageId}::uuid`;
     expect(stored!.carrierReference).toBe(parts[0]!.concat!.reference);
     await smsc.sendReceipt(parts[1]!.messageId, "DELIVRD");
     expect((await recipientsOf(messageId))[0]!.status).toBe("SENT");
@@ -163,7 +178,12 @@ describe("SMS over SMPP through the outbox", () => {
     const long = acceptedTo("tel:447700900131");
     expect(long.map((p) => p.concat!.sequence).sort()).toEqual([1, 2, 3]);
     expect(new Set(long.map((p) => p.concat!.reference)).size).toBe(1);
-    expect(long.sort((a, b) => a.concat!.sequence - b.concat!.sequence).map((p) => p.text).join("")).toBe(body);
+    expect(
+      long
+        .sort((a, b) => a.concat!.sequence - b.concat!.sequence)
+        .map((p) => p.text)
+        .join(""),
+    ).toBe(body);
     expect(acceptedTo("tel:447700900132")).toHaveLength(3);
     expect(smsc.received - start).toBe(7); // 6 acknowledged parts and the one the drop swallowed
   }, 20_000);
@@ -173,8 +193,12 @@ describe("SMS over SMPP through the outbox", () => {
     const messageId = await queueSms(body, ["tel:447700900141"]);
     const [recipient] = await recipientsOf(messageId);
     // What a process that died right after part 1's submit_sm_resp left: the claim, its lease, the part's record.
-    await prisma.$executeRaw`UPDATE "MessageRecipient" SET "carrierReference" = 77, "submitAttempts" = 1, "submitAt" = now() + interval '2 minutes' WHERE "id" = ${recipient!.id}::uuid`;
-    await prisma.$executeRaw`INSERT INTO "SmsPart" ("recipientId", "part", "parts", "carrierMessageId", "status") VALUES (${recipient!.id}::uuid, 1, 2, 'before-crash-1', 'SENT')`;
+    await prisma.$executeRaw`
+      UPDATE "MessageRecipient" SET "carrierReference" = 77, "submitAttempts" = 1, "submitAt" = now() + interval '2 minutes'
+      WHERE "id" = ${recipient!.id}::uuid`;
+    await prisma.$executeRaw`
+      INSERT INTO "SmsPart" ("recipientId", "part", "parts", "carrierMessageId", "status")
+      VALUES (${recipient!.id}::uuid, 1, 2, 'before-crash-1', 'SENT')`;
     expect(await outbox.submitQueuedSms()).toEqual({ accepted: 0, refused: 0, deferred: 0 }); // leased: nobody takes it yet
     await dueNow(); // the lease ran out
     expect(await outbox.submitQueuedSms()).toEqual({ accepted: 1, refused: 0, deferred: 0 });
@@ -198,7 +222,9 @@ describe("SMS over SMPP through the outbox", () => {
     const started = Date.now();
     expect(await outbox.submitQueuedSms({ messageId: refused })).toEqual({ accepted: 0, refused: 1, deferred: 0 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(500); // the carrier held it until the throttling pause ended
-    expect((await recipientsOf(refused)).map((r) => [r.status, r.detail])).toEqual([["FAILED", "The carrier refused: ESME_RINVDSTADR (0x0000000B)."]]);
+    expect((await recipientsOf(refused)).map((r) => [r.status, r.detail])).toEqual([
+      ["FAILED", "The carrier refused: ESME_RINVDSTADR (0x0000000B)."],
+    ]);
 
     await dueNow();
     expect(await outbox.submitQueuedSms()).toEqual({ accepted: 1, refused: 0, deferred: 0 });

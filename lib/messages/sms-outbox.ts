@@ -133,8 +133,11 @@ export async function submitQueuedSms(only: { messageId?: string } = {}): Promis
   const claimed = await claim(only.messageId, BATCH_LIMIT);
   const counts = { accepted: 0, refused: 0, deferred: 0 };
   if (claimed.length === 0) return counts;
-  const outcomes = await runWithCaps(claimed, (r) => r.destination, { total: CONCURRENT_SUBMISSIONS, perKey: 1 }, (r) =>
-    submitOne(engine, r, !only.messageId),
+  const outcomes = await runWithCaps(
+    claimed,
+    (r) => r.destination,
+    { total: CONCURRENT_SUBMISSIONS, perKey: 1 },
+    (r) => submitOne(engine, r, !only.messageId),
   );
   for (const o of outcomes) counts["deferred" in o ? "deferred" : o.accepted ? "accepted" : "refused"]++;
   return counts;

@@ -57,7 +57,10 @@ export async function transcribeMessage(messageId: string): Promise<Transcriptio
     return setStatus(message.id, "notAvailable", failureReason(provider.id, error));
   }
   const file = transcriptFileOf(audio.file, provider.id);
-  await writeSystemFile({ domainId: message.domainId, folder: audio.folder, file, ownerUserId: message.userId, createdWith: "transcription" }, new TextEncoder().encode(transcript));
+  await writeSystemFile(
+    { domainId: message.domainId, folder: audio.folder, file, ownerUserId: message.userId, createdWith: "transcription" },
+    new TextEncoder().encode(transcript),
+  );
   const transcriptPath = `/media/${audio.domain}/${audio.folder}/${file}`;
   await prisma.$transaction(async (tx) => {
     await tx.message.update({ where: { id: message.id }, data: { transcription: "transcribed", transcript } });

@@ -5,9 +5,32 @@ import { deviceScope } from "@/lib/core/tenancy/scope";
 // ISO 3166-1 alpha-2 (a browser's language region) to the inventory's alpha-3, for the countries
 // a browser commonly names; a region not listed simply gives no default.
 const ALPHA3: Record<string, string> = {
-  US: "USA", GB: "GBR", CA: "CAN", AU: "AUS", NZ: "NZL", IE: "IRL", DE: "DEU", FR: "FRA", ES: "ESP", IT: "ITA",
-  NL: "NLD", BE: "BEL", CH: "CHE", AT: "AUT", SE: "SWE", NO: "NOR", DK: "DNK", FI: "FIN", PT: "PRT", PL: "POL",
-  IN: "IND", JP: "JPN", BR: "BRA", MX: "MEX", ZA: "ZAF", SG: "SGP",
+  US: "USA",
+  GB: "GBR",
+  CA: "CAN",
+  AU: "AUS",
+  NZ: "NZL",
+  IE: "IRL",
+  DE: "DEU",
+  FR: "FRA",
+  ES: "ESP",
+  IT: "ITA",
+  NL: "NLD",
+  BE: "BEL",
+  CH: "CHE",
+  AT: "AUT",
+  SE: "SWE",
+  NO: "NOR",
+  DK: "DNK",
+  FI: "FIN",
+  PT: "PRT",
+  PL: "POL",
+  IN: "IND",
+  JP: "JPN",
+  BR: "BRA",
+  MX: "MEX",
+  ZA: "ZAF",
+  SG: "SGP",
 };
 
 /** The regions of an Accept-Language header, most preferred first ("en-GB,en;q=0.8" -> ["GB"]). */
@@ -16,7 +39,12 @@ function languageRegions(acceptLanguage: string | null): string[] {
     .split(",")
     .map((part) => {
       const [tag = "", ...params] = part.trim().split(";");
-      const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { region: /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(tag)?.[1]?.toUpperCase(), q: Number.isFinite(q) ? q : 0 };
     })
     .filter((l): l is { region: string; q: number } => !!l.region && l.q > 0)

@@ -3,7 +3,14 @@ import { parseNumbersCsv } from "./import-numbers";
 
 describe("parseNumbersCsv", () => {
   it("reads numbers in any common spelling, skipping the header, blanks and comments", () => {
-    const csv = ["number,country,sms", "# UK test range", "+44 7700 900123,gbr,true", "", '"+1 (212) 555-0150","USA",no', "0033 1 99 00 00 00,FRA"].join("\r\n");
+    const csv = [
+      "number,country,sms",
+      "# UK test range",
+      "+44 7700 900123,gbr,true",
+      "",
+      '"+1 (212) 555-0150","USA",no',
+      "0033 1 99 00 00 00,FRA",
+    ].join("\r\n");
     expect(parseNumbersCsv(csv)).toEqual({
       rows: [
         { number: "447700900123", country: "GBR", sms: true },
@@ -15,7 +22,16 @@ describe("parseNumbersCsv", () => {
   });
 
   it("names each refused line and why", () => {
-    const { rows, errors } = parseNumbersCsv(["07700 900123,GBR", "+447700900124,UK", "+447700900125,GBR,maybe", "+447700900126,GBR,true,x", "+447700900127,GBR", "+44 7700 900127,GBR"].join("\n"));
+    const { rows, errors } = parseNumbersCsv(
+      [
+        "07700 900123,GBR",
+        "+447700900124,UK",
+        "+447700900125,GBR,maybe",
+        "+447700900126,GBR,true,x",
+        "+447700900127,GBR",
+        "+44 7700 900127,GBR",
+      ].join("\n"),
+    );
     expect(rows).toEqual([{ number: "447700900127", country: "GBR", sms: false }]);
     expect(errors).toEqual([
       'line 1: "07700 900123" is not an international number (+44 7700 900123)',

@@ -29,7 +29,12 @@ export function parseNumbersCsv(text: string): ParsedCsv {
     const line = raw.trim();
     const at = `line ${index + 1}`;
     if (!line || line.startsWith("#") || /^"?number"?\s*,/i.test(line)) return;
-    const [numberCell = "", countryCell = "", smsCell = "", ...extra] = line.split(",").map((c) => c.trim().replace(/^"(.*)"$/, "$1").trim());
+    const [numberCell = "", countryCell = "", smsCell = "", ...extra] = line.split(",").map((c) =>
+      c
+        .trim()
+        .replace(/^"(.*)"$/, "$1")
+        .trim(),
+    );
     const number = e164Digits(numberCell);
     const country = countryCell.toUpperCase();
     const sms = smsCell.toLowerCase();
@@ -48,7 +53,11 @@ export function parseNumbersCsv(text: string): ParsedCsv {
 }
 
 /** Adds the numbers as available; numbers already in the inventory are left as they are. */
-export async function importNumbers(db: Pick<PrismaClient, "phoneNumber">, rows: ImportRow[], source: "import" | "portal"): Promise<{ added: number; skipped: number }> {
+export async function importNumbers(
+  db: Pick<PrismaClient, "phoneNumber">,
+  rows: ImportRow[],
+  source: "import" | "portal",
+): Promise<{ added: number; skipped: number }> {
   let added = 0;
   for (let i = 0; i < rows.length; i += 5000) {
     const chunk = rows.slice(i, i + 5000).map((r) => ({ ...r, source }));

@@ -30,7 +30,12 @@ export async function listInventory(actor: DeveloperActor, filter: InventoryFilt
   };
   const [total, rows, summary] = await Promise.all([
     prisma.phoneNumber.count({ where }),
-    prisma.phoneNumber.findMany({ where, orderBy: [{ country: "asc" }, { number: "asc" }], skip: page * INVENTORY_PAGE_SIZE, take: INVENTORY_PAGE_SIZE }),
+    prisma.phoneNumber.findMany({
+      where,
+      orderBy: [{ country: "asc" }, { number: "asc" }],
+      skip: page * INVENTORY_PAGE_SIZE,
+      take: INVENTORY_PAGE_SIZE,
+    }),
     prisma.phoneNumber.groupBy({ by: ["country", "status"], _count: { _all: true }, orderBy: [{ country: "asc" }, { status: "asc" }] }),
   ]);
   const held = rows.flatMap((r) => (r.deviceId ? [r.deviceId] : []));
@@ -55,7 +60,14 @@ export async function listInventory(actor: DeveloperActor, filter: InventoryFilt
   return {
     total,
     countries: [...countries].map(([country, counts]) => ({ country, ...counts })),
-    numbers: rows.map((r) => ({ number: r.number, country: r.country, sms: r.sms, status: r.status, since: r.allocatedAt ?? r.quarantinedUntil, holder: holderOf(r.deviceId) })),
+    numbers: rows.map((r) => ({
+      number: r.number,
+      country: r.country,
+      sms: r.sms,
+      status: r.status,
+      since: r.allocatedAt ?? r.quarantinedUntil,
+      holder: holderOf(r.deviceId),
+    })),
   };
 }
 
@@ -70,7 +82,12 @@ export async function isNumberOperator(actor: DeveloperActor): Promise<boolean> 
 /** Countries with free numbers, how many, and how many of them can send SMS (the portal's allocation form). */
 export async function freeNumberCountries(): Promise<Array<{ country: string; available: number; sms: number }>> {
   await reclaimNumbers(prisma);
-  const groups = await prisma.phoneNumber.groupBy({ by: ["country", "sms"], where: { status: "available" }, _count: { _all: true }, orderBy: [{ country: "asc" }, { sms: "asc" }] });
+  const groups = await prisma.phoneNumber.groupBy({
+    by: ["country", "sms"],
+    where: { status: "available" },
+    _count: { _all: true },
+    orderBy: [{ country: "asc" }, { sms: "asc" }],
+  });
   const byCountry = new Map<string, { country: string; available: number; sms: number }>();
   for (const g of groups) {
     const entry = byCountry.get(g.country) ?? { country: g.country, available: 0, sms: 0 };

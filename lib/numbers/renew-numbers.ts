@@ -51,7 +51,10 @@ async function claimDueNumber(tx: Tx): Promise<DueNumber | undefined> {
  */
 async function releaseUnpaid(tx: Tx, due: DueNumber, reason: "credit_exhausted" | "billing_required"): Promise<void> {
   if (due.isDefault) {
-    const next = await tx.device.findFirst({ where: { userId: due.userId, id: { not: due.deviceId } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    const next = await tx.device.findFirst({
+      where: { userId: due.userId, id: { not: due.deviceId } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
     if (next) await tx.device.update({ where: { id: next.id }, data: { isDefault: true } });
   }
   await releaseNumber(tx, due.deviceId);

@@ -10,7 +10,7 @@ export const numberFilterable: Filterable = {
 
 export const numberEntrySchema = z
   .object({
-    id: z.string().meta({ description: "tel:<E.164 digits>; allocate it with POST /devices/<guid> {id: \"@purpose/tel:<digits>\"}." }),
+    id: z.string().meta({ description: 'tel:<E.164 digits>; allocate it with POST /devices/<guid> {id: "@purpose/tel:<digits>"}.' }),
     location: z.string().meta({ description: "ISO 3166 alpha-3 country." }),
     sms: z.boolean(),
     status: z.literal("available"),

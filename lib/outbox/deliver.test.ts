@@ -46,7 +46,12 @@ describe("claim lease", () => {
   async function worstCaseMs(endpoints: string[]): Promise<number> {
     let clock = 0;
     const running: Array<{ end: number; done: () => void }> = [];
-    const sends = runWithCaps(endpoints, (e) => e, caps, () => new Promise<void>((done) => running.push({ end: clock + timeout, done })));
+    const sends = runWithCaps(
+      endpoints,
+      (e) => e,
+      caps,
+      () => new Promise<void>((done) => running.push({ end: clock + timeout, done })),
+    );
     let finished = false;
     void sends.then(() => (finished = true));
     while (!finished) {

@@ -83,8 +83,11 @@ async function claimDueEvents(limit: number): Promise<ClaimedEvent[]> {
       FOR UPDATE OF e SKIP LOCKED`;
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-      // A watched application's copy to the built-in receiver goes in parallel: the same lease holds.
-    const lease = leaseMs(rows.map((r) => endpointKey(r.notificationUrl)), config().WEBHOOK_TIMEOUT_MS);
+    // A watched application's copy to the built-in receiver goes in parallel: the same lease holds.
+    const lease = leaseMs(
+      rows.map((r) => endpointKey(r.notificationUrl)),
+      config().WEBHOOK_TIMEOUT_MS,
+    );
     await tx.event.updateMany({ where: { id: { in: ids } }, data: { nextAttemptAt: new Date(now.getTime() + lease) } });
     return tx.event.findMany({ where: { id: { in: ids } }, include: { application: true } });
   });
@@ -115,28 +118,33 @@ const internalHeaders = () => ({ "x-jobs-signature": jobsSignature() });
 async function sendBatch(events: ClaimedEvent[]): Promise<Attempt[]> {
   const secretsByApp = new Map<string, Promise<string[]>>();
   const timeoutMs = config().WEBHOOK_TIMEOUT_MS;
-  return runWithCaps(events, (e) => endpointKey(targetOf(e.application)), SEND_CAPS, async (event) => {
-    const app = event.application;
-    const url = targetOf(app);
-    const toReceiver = !hasEndpoint(app);
-    try {
-      if (!secretsByApp.has(app.id)) secretsByApp.set(app.id, signingSecrets(app));
-      const body = deliveryBody(event.payload);
-      const headers = webhookHeaders(await secretsByApp.get(app.id)!, event.id, Math.floor(Date.now() / 1000), body);
-      const copy =
-        !toReceiver && isWatched(app)
-          ? sendWebhook(builtInReceiverUrl(app.id), body, { ...headers, ...internalHeaders() }, timeoutMs, { internal: true })
-          : undefined;
-      const result = toReceiver
-        ? await sendWebhook(url, body, { ...headers, ...internalHeaders() }, timeoutMs, { internal: true })
-        : await sendWebhook(url, body, headers, timeoutMs);
-      const copied = await copy;
-      if (copied && !copied.ok) log.warn("built-in receiver copy not recorded", { eventId: event.id, error: copied.error ?? copied.statusCode });
-      return { event, url, result };
-    } catch (error) {
-      return { event, url, result: { ok: false, latencyMs: 0, error: `not sent: ${(error as Error).message}` } };
-    }
-  });
+  return runWithCaps(
+    events,
+    (e) => endpointKey(targetOf(e.application)),
+    SEND_CAPS,
+    async (event) => {
+      const app = event.application;
+      const url = targetOf(app);
+      const toReceiver = !hasEndpoint(app);
+      try {
+        if (!secretsByApp.has(app.id)) secretsByApp.set(app.id, signingSecrets(app));
+        const body = deliveryBody(event.payload);
+        const headers = webhookHeaders(await secretsByApp.get(app.id)!, event.id, Math.floor(Date.now() / 1000), body);
+        const copy =
+          !toReceiver && isWatched(app)
+            ? sendWebhook(builtInReceiverUrl(app.id), body, { ...headers, ...internalHeaders() }, timeoutMs, { internal: true })
+            : undefined;
+        const result = toReceiver
+          ? await sendWebhook(url, body, { ...headers, ...internalHeaders() }, timeoutMs, { internal: true })
+          : await sendWebhook(url, body, headers, timeoutMs);
+        const copied = await copy;
+        if (copied && !copied.ok) log.warn("built-in receiver copy not recorded", { eventId: event.id, error: copied.error ?? copied.statusCode });
+        return { event, url, result };
+      } catch (error) {
+        return { event, url, result: { ok: false, latencyMs: 0, error: `not sent: ${(error as Error).message}` } };
+      }
+    },
+  );
 }
 
 /** Records a batch's attempts and new statuses in one transaction; returns each event's outcome. */
@@ -158,7 +166,9 @@ async function recordBatch(attempts: Attempt[], undeliverable: ClaimedEvent[]): 
     const next = gone ? null : nextAttemptAt(now, attemptsSoFar, config().retryScheduleMs, result.retryAfterSeconds);
     const status = gone ? "disabled" : next ? "pending" : "failed";
     outcomes.push(gone ? "disabled" : next ? "retrying" : "failed");
-    others.push(prisma.event.update({ where: { id: event.id }, data: { status, attempts: attemptsSoFar, ...(next ? { nextAttemptAt: next } : {}) } }));
+    others.push(
+      prisma.event.update({ where: { id: event.id }, data: { status, attempts: attemptsSoFar, ...(next ? { nextAttemptAt: next } : {}) } }),
+    );
     if (status === "failed") log.warn("DeliveryExhausted", { eventId: event.id, applicationId: event.applicationId, attempts: attemptsSoFar });
   }
   await prisma.$transaction([
@@ -176,7 +186,9 @@ async function recordBatch(attempts: Attempt[], undeliverable: ClaimedEvent[]): 
     ...(delivered.length
       ? [prisma.event.updateMany({ where: { id: { in: delivered } }, data: { status: "delivered", attempts: { increment: 1 }, deliveredAt: now } })]
       : []),
-    ...(undeliverable.length ? [prisma.event.updateMany({ where: { id: { in: undeliverable.map((e) => e.id) } }, data: { status: "disabled" } })] : []),
+    ...(undeliverable.length
+      ? [prisma.event.updateMany({ where: { id: { in: undeliverable.map((e) => e.id) } }, data: { status: "disabled" } })]
+      : []),
     ...others,
     ...(goneApps.size ? [prisma.application.updateMany({ where: { id: { in: [...goneApps] } }, data: { webhookDisabledAt: now } })] : []),
   ]);
@@ -189,7 +201,11 @@ async function deliverBatch(): Promise<BatchResult> {
   if (events.length === 0) return total;
   const deliverable = (e: ClaimedEvent) => hasEndpoint(e.application) || isWatched(e.application);
   const attempts = await sendBatch(events.filter(deliverable));
-  for (const outcome of await recordBatch(attempts, events.filter((e) => !deliverable(e)))) total[outcome]++;
+  for (const outcome of await recordBatch(
+    attempts,
+    events.filter((e) => !deliverable(e)),
+  ))
+    total[outcome]++;
   return total;
 }
 

@@ -13,7 +13,8 @@ const callEvent = (type: string, params: Record<string, unknown>, inbound: boole
   inbound,
 });
 const event = (type: string, params: Record<string, unknown>): NewEvent => ({ applicationId: "app", type, resourcePath: "/x", params });
-const translate = (e: NewEvent) => inOriginalNames(e, e.resourcePath.startsWith("/calls") ? callResource : `http://localhost:3000/rest/1.0${e.resourcePath}`);
+const translate = (e: NewEvent) =>
+  inOriginalNames(e, e.resourcePath.startsWith("/calls") ? callResource : `http://localhost:3000/rest/1.0${e.resourcePath}`);
 const call = { callid: 41, guid, source: "tel:12025550143", dest: "service:15550100300" };
 
 describe("event names of the original platform", () => {
@@ -44,7 +45,11 @@ describe("event names of the original platform", () => {
         params: { ...call, leg: 81, status, reason: "r", callId: 41, call_leg_uri: `${callResource}/81`, call_leg_status: status },
       });
     }
-    expect(translate(callEvent("CallCompleted", { status: "NOANSWER", duration: 0, success: false, reason: "nobody answered: the caller left a voicemail" }, true))).toEqual({
+    expect(
+      translate(
+        callEvent("CallCompleted", { status: "NOANSWER", duration: 0, success: false, reason: "nobody answered: the caller left a voicemail" }, true),
+      ),
+    ).toEqual({
       type: "cc_call_vmpickup",
       params: { ...call, status: "NOANSWER", duration: 0, success: false, reason: "nobody answered: the caller left a voicemail", callId: 41 },
     });
@@ -57,7 +62,14 @@ describe("event names of the original platform", () => {
   it("a call placed through the API keeps the call-control names the original used too, its legs gaining call_leg_uri and call_leg_status", () => {
     expect(translate(callEvent("CallLegAnswered", { leg: 82, status: "ANSWERED", answered_timestamp: "2026-11-25T12:00:00.301Z" }, false))).toEqual({
       type: "CallLegAnswered",
-      params: { ...call, leg: 82, status: "ANSWERED", answered_timestamp: "2026-11-25T12:00:00.301Z", call_leg_uri: `${callResource}/82`, call_leg_status: "ANSWERED" },
+      params: {
+        ...call,
+        leg: 82,
+        status: "ANSWERED",
+        answered_timestamp: "2026-11-25T12:00:00.301Z",
+        call_leg_uri: `${callResource}/82`,
+        call_leg_status: "ANSWERED",
+      },
     });
     expect(translate(callEvent("CallLegHungUp", { leg: 81, status: "HUNGUP" }, false))).toEqual({
       type: "CallLegHungUp",
@@ -74,12 +86,25 @@ describe("event names of the original platform", () => {
       type: "RecordCallComplete",
       params: { ...call, status: "recorded", file: "/media/demo/call:41/41.wav", duration: 2, length: 2 },
     });
-    const cost = callEvent("CallCost", { status: "charged", minutes: 2, charged: 2, unpaidMinutes: 0, amount: "0.04", currency: "USD", balance: "499.96" }, true);
+    const cost = callEvent(
+      "CallCost",
+      { status: "charged", minutes: 2, charged: 2, unpaidMinutes: 0, amount: "0.04", currency: "USD", balance: "499.96" },
+      true,
+    );
     expect(translate(cost)).toEqual({ type: "CALL_COST", params: cost.params });
   });
 
   it("newvoicemail (with senderId), deletemessage (guid, callId, senderId, title, body) and transcribedata", () => {
-    const voicemail = { guid, id: "m1", type: "Voicemail", folder: "inbox", from: "tel:12025550143", dest: "service:15550100300", callId: "41", title: "Voicemail from +12025550143" };
+    const voicemail = {
+      guid,
+      id: "m1",
+      type: "Voicemail",
+      folder: "inbox",
+      from: "tel:12025550143",
+      dest: "service:15550100300",
+      callId: "41",
+      title: "Voicemail from +12025550143",
+    };
     expect(translate(event("NewVoicemail", voicemail))).toEqual({ type: "newvoicemail", params: { ...voicemail, senderId: "tel:12025550143" } });
     const deleted = { guid, id: "m1", callId: "41", senderId: "tel:12025550143", title: "Voicemail from +12025550143", body: null };
     expect(translate(event("MessageDeleted", deleted))).toEqual({ type: "deletemessage", params: deleted });
@@ -89,7 +114,10 @@ describe("event names of the original platform", () => {
 
   it("credit: CREDIT_ALL_GONE at a zero balance, CREDIT_EXHAUSTED when some is left that pays for nothing; CreditLow has no counterpart", () => {
     const credit = { accountId: "a1", accountName: "Demo", currency: "USD", lowCreditThreshold: "10.00", userId: guid };
-    expect(translate(event("CreditExhausted", { ...credit, balance: "0.00" }))).toEqual({ type: "CREDIT_ALL_GONE", params: { ...credit, balance: "0.00" } });
+    expect(translate(event("CreditExhausted", { ...credit, balance: "0.00" }))).toEqual({
+      type: "CREDIT_ALL_GONE",
+      params: { ...credit, balance: "0.00" },
+    });
     expect(translate(event("CreditExhausted", { ...credit, currency: "GBP", balance: "0.01" }))).toEqual({
       type: "CREDIT_EXHAUSTED",
       params: { ...credit, currency: "GBP", balance: "0.01" },

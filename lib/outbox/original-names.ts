@@ -24,7 +24,10 @@ const inbound = (event: NewEvent) => event.inbound === true;
 const inboundWithStatus = (status: string) => (event: NewEvent) => inbound(event) && event.params.status === status;
 
 /** The call-control API's leg params: the leg's URI and its status. */
-const legParams = (event: NewEvent, resource: string): Params => ({ call_leg_uri: `${resource}/${event.params.leg}`, call_leg_status: event.params.status });
+const legParams = (event: NewEvent, resource: string): Params => ({
+  call_leg_uri: `${resource}/${event.params.leg}`,
+  call_leg_status: event.params.status,
+});
 /** The user-call events (cc_call_*, newcalllog) name the call callId. */
 const userCallParams = (event: NewEvent): Params => ({ callId: event.params.callid });
 const userCallLegParams = (event: NewEvent, resource: string): Params => ({ ...userCallParams(event), ...legParams(event, resource) });
@@ -51,10 +54,7 @@ const COUNTERPARTS: Record<string, Counterpart[]> = {
   NewVoicemail: [{ type: "newvoicemail", params: (event) => ({ senderId: event.params.from ?? null }) }],
   MessageDeleted: [{ type: "deletemessage" }],
   TranscriptionReady: [{ type: "transcribedata" }],
-  CreditExhausted: [
-    { type: "CREDIT_ALL_GONE", when: (event) => Number(event.params.balance) === 0 },
-    { type: "CREDIT_EXHAUSTED" },
-  ],
+  CreditExhausted: [{ type: "CREDIT_ALL_GONE", when: (event) => Number(event.params.balance) === 0 }, { type: "CREDIT_EXHAUSTED" }],
 };
 
 /** The event as the original platform sent it: its type and params, or the event as it is when it had no counterpart. */

@@ -28,7 +28,12 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
  * What a receiver checks, as docs/webhooks.md tells receivers to: the timestamp is recent and one
  * of the signatures is the HMAC of the body under one of the secrets. Returns why not, or undefined.
  */
-export function signatureProblem(secrets: string[], headers: Record<string, string | undefined>, body: string, nowSeconds: number): string | undefined {
+export function signatureProblem(
+  secrets: string[],
+  headers: Record<string, string | undefined>,
+  body: string,
+  nowSeconds: number,
+): string | undefined {
   const id = headers["webhook-id"];
   const timestamp = Number(headers["webhook-timestamp"]);
   const signatures = (headers["webhook-signature"] ?? "").split(" ").filter(Boolean);

@@ -96,13 +96,18 @@ describe("SSRF address rules", () => {
     expect(isBlockedAddress(address)).toBe(false);
   });
 
-  it.each(["http://127.0.0.1:8080/hook", "http://localhost/hook", "https://[::1]/x", "http://169.254.169.254/latest/meta-data", "http://10.0.0.5/", "http://[::ffff:7f00:1]/", "http://[2002:a00:1::]/"])(
-    "refuses %s at registration",
-    async (url) => {
-      refusePrivate();
-      await expect(assertDeliverableUrl(url)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/private or reserved/) });
-    },
-  );
+  it.each([
+    "http://127.0.0.1:8080/hook",
+    "http://localhost/hook",
+    "https://[::1]/x",
+    "http://169.254.169.254/latest/meta-data",
+    "http://10.0.0.5/",
+    "http://[::ffff:7f00:1]/",
+    "http://[2002:a00:1::]/",
+  ])("refuses %s at registration", async (url) => {
+    refusePrivate();
+    await expect(assertDeliverableUrl(url)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/private or reserved/) });
+  });
 
   it("says how to allow a private target, and what needs no URL at all", async () => {
     refusePrivate();
@@ -122,7 +127,8 @@ describe("SSRF address rules", () => {
 describe("WEBHOOK_ALLOW_PRIVATE", () => {
   it("defaults from HOST: allowed only on a loopback-bound server", () => {
     for (const HOST of ["127.0.0.1", "127.0.0.2", "localhost", "::1", "[::1]"]) expect(webhookPrivateTargetsAllowed({ HOST }), HOST).toBe(true);
-    for (const HOST of [undefined, "", "0.0.0.0", "::", "192.168.1.10", "example.com"]) expect(webhookPrivateTargetsAllowed({ HOST }), HOST).toBe(false);
+    for (const HOST of [undefined, "", "0.0.0.0", "::", "192.168.1.10", "example.com"])
+      expect(webhookPrivateTargetsAllowed({ HOST }), HOST).toBe(false);
   });
 
   it("wins over HOST when set", () => {

@@ -105,12 +105,16 @@ export async function assertDeliverableUrl(raw: string): Promise<void> {
     : await dns.promises.lookup(host, { all: true }).then(
         (list) => list.map((a) => a.address),
         () => {
-          throw fieldError("notificationUrl", `host ${host} does not resolve. Check the URL.`, { detail: `notificationUrl host ${host} does not resolve. Check the URL.` });
+          throw fieldError("notificationUrl", `host ${host} does not resolve. Check the URL.`, {
+            detail: `notificationUrl host ${host} does not resolve. Check the URL.`,
+          });
         },
       );
   const reason = addresses.map(refusalReason).find(Boolean);
   if (reason) {
-    const message = `must be reachable on the public internet (private or reserved targets are refused): ${reason}. To use it, ${HOW_TO_ALLOW.replace(/^to allow private targets, /, "")}.`;
+    const message =
+      `must be reachable on the public internet (private or reserved targets are refused): ` +
+      `${reason}. To use it, ${HOW_TO_ALLOW.replace(/^to allow private targets, /, "")}.`;
     throw fieldError("notificationUrl", message, { detail: `notificationUrl ${message}` });
   }
 }

@@ -8,5 +8,11 @@ export async function applicationActivity(actor: Actor, window = overviewWindow(
     scopedDb(actor).application.count(),
     scopedDb(actor).application.findMany({ where: { createdAt: { gte: window.since } }, select: { createdAt: true } }),
   ]);
-  return { total, ...activityOf(window, created.map((a) => a.createdAt)) };
+  return {
+    total,
+    ...activityOf(
+      window,
+      created.map((a) => a.createdAt),
+    ),
+  };
 }

@@ -13,7 +13,9 @@ describe("the overview's window", () => {
   });
 
   it("counts each time on its UTC day, today apart, and nothing outside the window", () => {
-    const times = ["2026-11-28T00:00:00Z", "2026-11-28T04:59:00Z", "2026-11-27T23:59:59Z", "2026-10-30T00:00:00Z", "2026-10-29T23:59:59Z"].map((t) => new Date(t));
+    const times = ["2026-11-28T00:00:00Z", "2026-11-28T04:59:00Z", "2026-11-27T23:59:59Z", "2026-10-30T00:00:00Z", "2026-10-29T23:59:59Z"].map(
+      (t) => new Date(t),
+    );
     const activity = activityOf(window, times);
     expect(activity.today).toBe(2);
     expect(activity.last30Days).toBe(4);

@@ -24,5 +24,11 @@ export async function messageActivity(actor: Actor, window = overviewWindow()): 
   const byUser = users
     .map((u) => ({ guid: u.id, login: u.login, domain: u.domain.name, count: perUser.get(u.id) ?? 0 }))
     .sort((a, b) => b.count - a.count || a.login.localeCompare(b.login));
-  return { ...activityOf(window, messages.map((m) => m.time)), byUser };
+  return {
+    ...activityOf(
+      window,
+      messages.map((m) => m.time),
+    ),
+    byUser,
+  };
 }

@@ -8,5 +8,11 @@ export async function userActivity(actor: Actor, window = overviewWindow()): Pro
     scopedDb(actor).user.count(),
     scopedDb(actor).user.findMany({ where: { createdAt: { gte: window.since } }, select: { createdAt: true } }),
   ]);
-  return { total, ...activityOf(window, created.map((u) => u.createdAt)) };
+  return {
+    total,
+    ...activityOf(
+      window,
+      created.map((u) => u.createdAt),
+    ),
+  };
 }

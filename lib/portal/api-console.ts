@@ -37,15 +37,17 @@ export interface ConsoleExchange {
     baseString: string;
     body?: string;
   };
-  actingAs:
-    | { kind: "application"; appId: string }
-    | { kind: "user"; appId: string; login: string; userGuid: string; loggedOut: boolean };
+  actingAs: { kind: "application"; appId: string } | { kind: "user"; appId: string; login: string; userGuid: string; loggedOut: boolean };
   response: ShownResponse;
 }
 
 export type ConsoleResult =
   | { ok: true; exchange: ConsoleExchange }
-  | { ok: false; fieldErrors?: Partial<Record<"method" | "path" | "body" | "login" | "password", string[]>>; error?: { title: string; message: string } };
+  | {
+      ok: false;
+      fieldErrors?: Partial<Record<"method" | "path" | "body" | "login" | "password", string[]>>;
+      error?: { title: string; message: string };
+    };
 
 /**
  * Why a path relative to /rest/1.0 may not be called, or null when it is fine. The console calls

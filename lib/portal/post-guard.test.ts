@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { refusePortalPost } from "./post-guard";
 
-const post = (headers: Record<string, string>, body?: BodyInit) => new Request("http://localhost:3000/signin", { method: "POST", headers: { host: "localhost:3000", ...headers }, body });
+const post = (headers: Record<string, string>, body?: BodyInit) =>
+  new Request("http://localhost:3000/signin", { method: "POST", headers: { host: "localhost:3000", ...headers }, body });
 const form = () => {
   const data = new FormData();
   data.set("email", "a@example.com");
@@ -13,13 +14,17 @@ describe("refusePortalPost", () => {
     expect(await refusePortalPost(post({ origin: "http://localhost:3000" }, form()))).toBeUndefined();
     expect(await refusePortalPost(post({}, form()))).toBeUndefined();
     expect(await refusePortalPost(post({ origin: "https://evil.example", "content-type": "text/plain" }, "x"))).toBeUndefined();
-    expect(await refusePortalPost(new Request("http://localhost:3000/signin", { headers: { origin: "https://evil.example", "next-action": "ab" } }))).toBeUndefined();
+    expect(
+      await refusePortalPost(new Request("http://localhost:3000/signin", { headers: { origin: "https://evil.example", "next-action": "ab" } })),
+    ).toBeUndefined();
   });
 
   it("refuses a form or server action from another origin with 403, including Origin: null and garbage", async () => {
     for (const origin of ["https://evil.example", "null", "http://localhost:3001", "http://localhost.evil.example:3000", "::"]) {
       expect((await refusePortalPost(post({ origin }, form())))?.status, origin).toBe(403);
-      expect((await refusePortalPost(post({ origin, "next-action": "ab", "content-type": "text/plain;charset=UTF-8" }, "[]")))?.status, origin).toBe(403);
+      expect((await refusePortalPost(post({ origin, "next-action": "ab", "content-type": "text/plain;charset=UTF-8" }, "[]")))?.status, origin).toBe(
+        403,
+      );
       expect((await refusePortalPost(post({ origin, "content-type": "application/x-www-form-urlencoded" }, "a=1")))?.status, origin).toBe(403);
     }
     expect(await refusePortalPost(post({ origin: "http://proxy.example", "x-forwarded-host": "proxy.example" }, form()))).toBeUndefined();

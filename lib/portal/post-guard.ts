@@ -23,9 +23,10 @@ export function isSameOrigin(request: Request): boolean {
   return originHost !== "" && (originHost === forwarded || originHost === request.headers.get("host"));
 }
 
-const refusal = (status: 400 | 403, text: string) => new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const refusal = (status: 400 | 403, text: string) =>
+  new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
-const ACTION_BODY = "A server action's body must be its arguments as React encodes them (a JSON array, in field \"0\" of a multipart body).";
+const ACTION_BODY = 'A server action\'s body must be its arguments as React encodes them (a JSON array, in field "0" of a multipart body).';
 
 /** React sends a server action's arguments, when no file is among them, as one JSON array. */
 function isActionArguments(body: string): boolean {

@@ -48,9 +48,14 @@ describe("requests refused in front of Next.js", () => {
       expect(error?.status).toBe(405);
       expect(error?.options.headers?.Allow).toBe("GET, HEAD, POST, OPTIONS");
     }
-    expect((await refusalOf(req("TRACE", "/rest/1.0/users/0b6f1e52-8a8e-4d55-9a36-3c1d7b2b4f10")))?.options.headers?.Allow).toBe("GET, HEAD, PUT, DELETE, OPTIONS");
+    expect((await refusalOf(req("TRACE", "/rest/1.0/users/0b6f1e52-8a8e-4d55-9a36-3c1d7b2b4f10")))?.options.headers?.Allow).toBe(
+      "GET, HEAD, PUT, DELETE, OPTIONS",
+    );
     expect((await refusalOf(req("TRACE", "/rest/1.0/nothing-here")))?.status).toBe(404);
-    expect(await refusalOf(req("TRACE", "/apps"))).toMatchObject({ status: 405, message: "TRACE is not allowed on portal pages. Allowed methods: GET, HEAD, POST, OPTIONS." });
+    expect(await refusalOf(req("TRACE", "/apps"))).toMatchObject({
+      status: 405,
+      message: "TRACE is not allowed on portal pages. Allowed methods: GET, HEAD, POST, OPTIONS.",
+    });
     expect(await refusalOf(req("PROPFIND", "/apps"))).toBeUndefined();
   });
 

@@ -32,7 +32,12 @@ function routes(): Promise<RouteTable> {
       .map((path) => ({
         path,
         // A literal "@" (GET /devices/@purpose) may arrive percent-encoded.
-        pattern: new RegExp(`^${path.replace(/[.]/g, "\\.").replace(/@/g, "(?:@|%40)").replace(/\{\w+\}/g, "[^/]+")}/?$`),
+        pattern: new RegExp(
+          `^${path
+            .replace(/[.]/g, "\\.")
+            .replace(/@/g, "(?:@|%40)")
+            .replace(/\{\w+\}/g, "[^/]+")}/?$`,
+        ),
         params: (path.match(/\{/g) ?? []).length,
       }))
       // A static segment wins over a parameter (/apps/{appId}/events/test before .../{eventId}).
@@ -62,7 +67,9 @@ export interface RawRequest {
  */
 export function refusalOf({ method, target, rawHeaders }: RawRequest): ApiError | undefined | Promise<ApiError> {
   if (target === "*") {
-    return method === "OPTIONS" ? undefined : new ApiError("bad_request", `"${method} *" is not a request for a resource. Request a path such as /rest/1.0/users.`);
+    return method === "OPTIONS"
+      ? undefined
+      : new ApiError("bad_request", `"${method} *" is not a request for a resource. Request a path such as /rest/1.0/users.`);
   }
   const pathname = target.split("?")[0]!;
   try {
@@ -77,7 +84,11 @@ export function refusalOf({ method, target, rawHeaders }: RawRequest): ApiError 
   if (STANDARD_METHODS.has(method)) return undefined;
   if (!pathname.startsWith("/rest/")) {
     // Portal pages: Next.js answers other unknown methods with its own 400.
-    return FORBIDDEN_METHODS.has(method) ? new ApiError("method_not_allowed", `${method} is not allowed on portal pages. Allowed methods: ${PORTAL_ALLOW}.`, { headers: { Allow: PORTAL_ALLOW } }) : undefined;
+    return FORBIDDEN_METHODS.has(method)
+      ? new ApiError("method_not_allowed", `${method} is not allowed on portal pages. Allowed methods: ${PORTAL_ALLOW}.`, {
+          headers: { Allow: PORTAL_ALLOW },
+        })
+      : undefined;
   }
   return (pathname.startsWith(`${REST_PREFIX}/`) ? allowForRestPath(pathname.slice(REST_PREFIX.length)) : Promise.resolve(undefined)).then((allow) =>
     allow

@@ -46,7 +46,12 @@ const ID_BY_COMPONENT: Record<string, unknown> = {
 /** Properties whose meaning depends on the resource: their example comes from the component, never from another contract's request. */
 const GENERIC = new Set(["id", "name", "type", "title", "status", "body", "label", "key", "description"]);
 const BY_COMPONENT: Record<string, Record<string, unknown>> = {
-  Problem: { type: "https://switchboard.example/docs/api#error-not_found", title: "Not Found", status: 404, detail: "User 0b9e6c2f-5a3d-4f1e-8c7b-2d4a6e8f0a13 was not found. Check the id, and that it belongs to your domain." },
+  Problem: {
+    type: "https://switchboard.example/docs/api#error-not_found",
+    title: "Not Found",
+    status: 404,
+    detail: "User 0b9e6c2f-5a3d-4f1e-8c7b-2d4a6e8f0a13 was not found. Check the id, and that it belongs to your domain.",
+  },
   Domain: { name: "acme" },
   Application: { name: "helpdesk" },
   Billing: { name: "Acme main account" },
@@ -66,11 +71,26 @@ const BY_COMPONENT: Record<string, Record<string, unknown>> = {
   UpdateMessage: { status: "READ", title: "Running late" },
 };
 /** What a generic property shows in a component without its own value. */
-const GENERIC_DEFAULTS: Record<string, unknown> = { description: "Answers the support line and texts customers back.", name: "helpdesk", title: "Greeting", status: "active", body: "Running ten minutes late.", label: "work", key: "1", type: "TestEvent" };
+const GENERIC_DEFAULTS: Record<string, unknown> = {
+  description: "Answers the support line and texts customers back.",
+  name: "helpdesk",
+  title: "Greeting",
+  status: "active",
+  body: "Running ten minutes late.",
+  label: "work",
+  key: "1",
+  type: "TestEvent",
+};
 
 /** Each names another resource: one uuid per name, so a user's guid, its creator and its account differ. */
 const UUID_NAMES = /^(guid|user|createdBy|owner|accountId)$/;
-const UUIDS = ["2f7c9a41-6b3e-4d8a-b5c1-9e0d4f6a2b73", "d4a81c3e-7f25-4b9d-8e60-1a3c5e7f9b02", "0b9e6c2f-5a3d-4f1e-8c7b-2d4a6e8f0a13", "5c1d7e9a-2b4f-4a6c-9e8d-7f3b1a5c9e27", "8e4a2c6b-1d3f-4b5e-a7c9-3e5f7a9b1c48"];
+const UUIDS = [
+  "2f7c9a41-6b3e-4d8a-b5c1-9e0d4f6a2b73",
+  "d4a81c3e-7f25-4b9d-8e60-1a3c5e7f9b02",
+  "0b9e6c2f-5a3d-4f1e-8c7b-2d4a6e8f0a13",
+  "5c1d7e9a-2b4f-4a6c-9e8d-7f3b1a5c9e27",
+  "8e4a2c6b-1d3f-4b5e-a7c9-3e5f7a9b1c48",
+];
 
 /** "+1 day" offsets for dates that lie ahead. */
 const FUTURE_DATES = /^(expires|nextAttempt|paidUntil|watchingUntil|endDate|until)$/;
@@ -84,8 +104,19 @@ function byName(name: string, schema: Schema, component: string, now: Date): unk
   if (name === "id" && ID_BY_COMPONENT[component] !== undefined) return ID_BY_COMPONENT[component];
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   if (type === "integer" || type === "number") {
-    const table: Record<string, number> = { status: 404, duration: 42, attempts: 1, size: 48213, quantity: 1, id: 1042, latencyMs: 87, statusCode: 200, offsetSeconds: 0 };
-    const value = table[name] ?? (typeof schema.minimum === "number" && schema.minimum > 0 && schema.minimum < SAFE ? Math.max(schema.minimum, 1) : 1);
+    const table: Record<string, number> = {
+      status: 404,
+      duration: 42,
+      attempts: 1,
+      size: 48213,
+      quantity: 1,
+      id: 1042,
+      latencyMs: 87,
+      statusCode: 200,
+      offsetSeconds: 0,
+    };
+    const value =
+      table[name] ?? (typeof schema.minimum === "number" && schema.minimum > 0 && schema.minimum < SAFE ? Math.max(schema.minimum, 1) : 1);
     return typeof schema.maximum === "number" && schema.maximum < value ? schema.maximum : value;
   }
   if (type === "boolean") return undefined; // Swagger UI's true is fine
@@ -184,7 +215,11 @@ const unwrap = (s: Schema): Schema => (s.anyOf ?? s.oneOf)?.find((x) => x.type !
  * a request example of the contracts gives that name, if its type fits, else a realistic one), and
  * integer bounds that are only JavaScript's safe-integer range are dropped.
  */
-export function addExamples(document: { components?: { schemas?: Record<string, unknown> }; paths?: unknown }, contracts: Contract[], now = new Date()): void {
+export function addExamples(
+  document: { components?: { schemas?: Record<string, unknown> }; paths?: unknown },
+  contracts: Contract[],
+  now = new Date(),
+): void {
   const fromContracts = contractExampleValues(contracts);
   const bodyExamples = new Map<string, Record<string, unknown>>();
   for (const c of contracts) {
@@ -213,8 +248,8 @@ export function addExamples(document: { components?: { schemas?: Record<string, 
               : UUID_NAMES.test(name)
                 ? undefined
                 : GENERIC.has(name)
-                ? (BY_COMPONENT[component]?.[name] ?? GENERIC_DEFAULTS[name])
-                : fromContracts.get(name);
+                  ? (BY_COMPONENT[component]?.[name] ?? GENERIC_DEFAULTS[name])
+                  : fromContracts.get(name);
         const fits = given !== undefined && given !== null && typeof given === (type === "integer" ? "number" : type) && target.format === undefined;
         const example = fits ? given : GENERIC.has(name) && name !== "id" ? undefined : byName(name, target, component, now);
         if (example !== undefined) property.example = example;
@@ -234,5 +269,7 @@ export const API_SUMMARY = [
   "messages: SMS sent and received with delivery reports, voicemail with MP3 audio and transcripts, folders and labels; transcription services;",
   "media folders and files with ACLs and signed download links; billing accounts with their ledger and prices;",
   "signed webhook events with a delivery log, replay and a built-in receiver to watch them; the telephony simulator's clock and inbound calls and SMS; health.",
-  "Every request except the public ones is signed with OAuth 1.0a (HMAC-SHA1): two-legged with the consumer key and secret, or with a user's access token. Errors are RFC 9457 problem documents.",
+  "Every request except the public ones is signed with OAuth 1.0a (HMAC-SHA1): two-legged " +
+    "with the consumer key and secret, or with a user's access token. Errors are RFC 9457 " +
+    "problem documents.",
 ].join(" ");

@@ -9,7 +9,18 @@ import { allContracts } from "./operations";
 // Issue 26, fix 9: the reference showed ids like -9007199254740991, dates like 3600-02-29 and a
 // summary naming five areas. Every property Swagger UI builds a sample from now has a realistic example.
 
-type Schema = { type?: string | string[]; format?: string; enum?: unknown[]; example?: unknown; minimum?: number; maximum?: number; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; $ref?: string };
+type Schema = {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  example?: unknown;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  $ref?: string;
+};
 
 const now = new Date("2026-11-27T17:00:00Z");
 const document = buildOpenApiDocument("https://switchboard.example", undefined, now) as unknown as {
@@ -31,7 +42,17 @@ function* leafProperties(): Generator<[string, Schema]> {
     for (const [at, s] of schemas(schema, name)) {
       for (const [prop, p] of Object.entries(s.properties ?? {})) {
         const target = p.anyOf?.find((x) => x.type !== "null") ?? p;
-        if (target.properties || target.items || target.$ref || target.enum || p.enum || target.type === "boolean" || target.type === "object" || target.type === undefined) continue;
+        if (
+          target.properties ||
+          target.items ||
+          target.$ref ||
+          target.enum ||
+          p.enum ||
+          target.type === "boolean" ||
+          target.type === "object" ||
+          target.type === undefined
+        )
+          continue;
         yield [`${at}.${prop}`, p];
       }
     }
@@ -40,7 +61,9 @@ function* leafProperties(): Generator<[string, Schema]> {
 
 describe("the OpenAPI document's examples", () => {
   it("shows no integer bound that is only JavaScript's safe-integer range", () => {
-    const bounds = [...schemas(document, "")].filter(([, s]) => Math.abs(s.minimum ?? 0) === Number.MAX_SAFE_INTEGER || Math.abs(s.maximum ?? 0) === Number.MAX_SAFE_INTEGER);
+    const bounds = [...schemas(document, "")].filter(
+      ([, s]) => Math.abs(s.minimum ?? 0) === Number.MAX_SAFE_INTEGER || Math.abs(s.maximum ?? 0) === Number.MAX_SAFE_INTEGER,
+    );
     expect(bounds.map(([at]) => at)).toEqual([]);
   });
 
@@ -78,7 +101,12 @@ describe("the OpenAPI document's examples", () => {
 
 describe("the OpenAPI document's error examples", () => {
   it("shows, for each error status, a problem with that status, its code's title and a link to the code", () => {
-    const responses = (document.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { example?: Record<string, unknown> }> }> }>>)["/users/{guid}"]!.get!.responses;
+    const responses = (
+      document.paths as Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { example?: Record<string, unknown> }> }> }>
+      >
+    )["/users/{guid}"]!.get!.responses;
     for (const status of ["400", "401", "403", "404", "500", "503"]) {
       const example = responses[status]!.content!["application/problem+json"]!.example!;
       expect(example.status, status).toBe(Number(status));

@@ -23,7 +23,12 @@ const problem = z
 
 const pagingQuery = z.object({
   startIndex: z.coerce.number().int().min(0).optional().meta({ description: "Index of the first result wanted (default 0)." }),
-  count: z.coerce.number().int().min(0).optional().meta({ description: `Results per page (at most ${MAX_COUNT}).` }),
+  count: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: `Results per page (at most ${MAX_COUNT}).` }),
 });
 
 function listQuery(contract: Contract) {
@@ -37,10 +42,10 @@ function listQuery(contract: Contract) {
       .enum(FILTER_OPS)
       .optional()
       .meta({ description: "How to match (default equals); present ignores filterValue; all matches every filterBy property to its filterValue." }),
-    filterValue: z
-      .string()
-      .optional()
-      .meta({ description: "Value to match. With filterOp=all, one value per property, comma-separated; a * at either end matches any text there, and an empty value anything." }),
+    filterValue: z.string().optional().meta({
+      description:
+        "Value to match. With filterOp=all, one value per property, comma-separated; a * at either end matches any text there, and an empty value anything.",
+    }),
   });
 }
 
@@ -51,7 +56,11 @@ function successContent(contract: Contract) {
   const body = contract.list
     ? z.object({
         startIndex: z.number().int(),
-        itemsPerPage: z.number().int().optional().meta({ description: "The number of entries on this page; present if and only if the request gave count." }),
+        itemsPerPage: z
+          .number()
+          .int()
+          .optional()
+          .meta({ description: "The number of entries on this page; present if and only if the request gave count." }),
         totalResults: z.number().int(),
         entry: z.array(entry),
       })
@@ -101,7 +110,11 @@ const MODE_DESCRIPTIONS: Partial<Record<Contract["auth"], Record<number, string>
 /** A problem as the server sends it for each status, so every error response shows a consistent one. */
 const PROBLEM_EXAMPLES: Record<number, { code: ErrorCode; detail: string; oauthProblem?: string }> = {
   400: { code: "validation_failed", detail: "login must be 1 to 64 letters, digits, dots, dashes or underscores." },
-  401: { code: "unauthorized", detail: "The OAuth signature does not match: check the consumer secret and the signature base string.", oauthProblem: "signature_invalid" },
+  401: {
+    code: "unauthorized",
+    detail: "The OAuth signature does not match: check the consumer secret and the signature base string.",
+    oauthProblem: "signature_invalid",
+  },
   403: { code: "forbidden", detail: "This access token is read-only." },
   404: { code: "not_found", detail: "User 0b9e6c2f-5a3d-4f1e-8c7b-2d4a6e8f0a13 was not found. Check the id, and that it belongs to your domain." },
   409: { code: "limit_exceeded", detail: "Too many requests for this access token: retry after 3 seconds." },
@@ -143,7 +156,12 @@ function examples(contract: Contract): string {
   const body = contract.body ? `'${example}'` : undefined;
   const curl = [
     `curl -X ${contract.method} "$BASE_URL${REST_PREFIX}${path}"`,
-    ...(signed ? [`  -H 'Authorization: OAuth oauth_consumer_key="...", oauth_nonce="...", oauth_signature="...", oauth_signature_method="HMAC-SHA1", oauth_timestamp="..."'`] : []),
+    ...(signed
+      ? [
+          `  -H 'Authorization: OAuth oauth_consumer_key="...", oauth_nonce="...", ` +
+            `oauth_signature="...", oauth_signature_method="HMAC-SHA1", oauth_timestamp="..."'`,
+        ]
+      : []),
     ...(bearer ? [`  -H 'Authorization: Bearer gt_...'`] : []),
     ...(body ? [`  -H 'Content-Type: application/json' -d ${body}`] : []),
   ].join(" \\\n");
@@ -159,7 +177,8 @@ function examples(contract: Contract): string {
         `  hash_function: (base, key) => crypto.createHmac("sha1", key).update(base).digest("base64"),`,
         `});`,
         `const url = \`\${BASE_URL}${REST_PREFIX}${path}\`;`,
-        `const auth = oauth.toHeader(oauth.authorize({ url, method: "${contract.method}" }${contract.auth === "user" ? ", { key: TOKEN, secret: TOKEN_SECRET }" : ""}));`,
+        `const auth = oauth.toHeader(oauth.authorize({ url, method: "${contract.method}" ` +
+          `}${contract.auth === "user" ? ", { key: TOKEN, secret: TOKEN_SECRET }" : ""}));`,
         `const res = await fetch(url, {`,
         `  method: "${contract.method}",`,
         `  headers: { ...auth${body ? `, "Content-Type": "application/json"` : ""} },`,
@@ -178,7 +197,10 @@ function examples(contract: Contract): string {
         ].join("\n")
       : `const res = await fetch(\`\${BASE_URL}${REST_PREFIX}${path}\`);\nconsole.log(res.status, await res.json());`;
   // The CLI and body hashes are OAuth's: a guest token's request has neither.
-  const strict = contract.body && !bearer ? "\n\nAn application that requires signed bodies also sends `oauth_body_hash` (base64 SHA-1 of the exact body) among the signed OAuth parameters." : "";
+  const strict =
+    contract.body && !bearer
+      ? "\n\nAn application that requires signed bodies also sends `oauth_body_hash` (base64 SHA-1 of the exact body) among the signed OAuth parameters."
+      : "";
   const cli = bearer ? "" : `\n\nOr sign and send it with the bundled CLI: \`npx switchboard ${contract.method.toLowerCase()} ${path}\`.`;
   return `${strict}\n\n**curl**\n\n\`\`\`sh\n${curl}\n\`\`\`\n\n**TypeScript**\n\n\`\`\`ts\n${ts}\n\`\`\`${cli}`;
 }
@@ -206,9 +228,16 @@ function operationObject(contract: Contract, baseUrl: string): ZodOpenApiOperati
     ...security(contract),
     requestParams: { ...(contract.params ? { path: contract.params } : {}), ...(query ? { query } : {}) },
     ...(contract.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: contract.body, ...(contract.example ? { example: contract.example } : {}) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: contract.body, ...(contract.example ? { example: contract.example } : {}) } },
+          },
+        }
       : {}),
-    ...(contract.streamsBody ? { requestBody: { required: true, content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } } } } : {}),
+    ...(contract.streamsBody
+      ? { requestBody: { required: true, content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } } } }
+      : {}),
     responses: {
       [String(contract.success.status)]: {
         description: contract.success.description,
@@ -217,7 +246,10 @@ function operationObject(contract: Contract, baseUrl: string): ZodOpenApiOperati
               headers: z.object({
                 ...(contract.location ? { Location: z.string().meta({ description: "Absolute URL of the new resource." }) } : {}),
                 ...Object.fromEntries(
-                  Object.keys(contract.success.pathHeaders ?? {}).map((name) => [name, z.string().meta({ description: `The path (under ${REST_PREFIX}) of the resource this request acted on.` })]),
+                  Object.keys(contract.success.pathHeaders ?? {}).map((name) => [
+                    name,
+                    z.string().meta({ description: `The path (under ${REST_PREFIX}) of the resource this request acted on.` }),
+                  ]),
                 ),
               }),
             }
@@ -254,7 +286,8 @@ export function buildOpenApiDocument(baseUrl: string, contracts: Contract[] = al
           scheme: "bearer",
           bearerFormat: "gt_...",
           description:
-            "A guest-call token's secret (`token` in the answer of POST /tokens), for an anonymous visitor's guest call: `Authorization: Bearer gt_...`. No OAuth.",
+            "A guest-call token's secret (`token` in the answer of POST /tokens), for an anonymous " +
+            "visitor's guest call: `Authorization: Bearer gt_...`. No OAuth.",
         },
       },
     },

@@ -22,6 +22,23 @@ import type { Contract } from "@/lib/http/rest/contract";
 const isContract = (value: unknown): value is Contract =>
   typeof value === "object" && value !== null && "operationId" in value && "method" in value && "path" in value;
 
-export const allContracts: Contract[] = [oauth, users, devices, domains, applications, events, sessions, billing, health, media, calls, simulator, messages, services, labels, tokens]
+export const allContracts: Contract[] = [
+  oauth,
+  users,
+  devices,
+  domains,
+  applications,
+  events,
+  sessions,
+  billing,
+  health,
+  media,
+  calls,
+  simulator,
+  messages,
+  services,
+  labels,
+  tokens,
+]
   .flatMap((area) => Object.values(area))
   .filter(isContract);

@@ -68,7 +68,8 @@ function every(interval: number, route: string, { atStart = false } = {}) {
       failures++;
       const backoff = backoffMs(interval, failures);
       nextAt = Date.now() + backoff;
-      if (failures === 1 || backoff === MAX_BACKOFF_MS) log.warn("job failed; backing off", { route, error: (error as Error).message, retryInMs: backoff });
+      if (failures === 1 || backoff === MAX_BACKOFF_MS)
+        log.warn("job failed; backing off", { route, error: (error as Error).message, retryInMs: backoff });
     } finally {
       running = false;
     }

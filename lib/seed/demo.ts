@@ -113,7 +113,12 @@ export async function seedDemo(prisma: PrismaClient, input: DemoSeedInput): Prom
       const account = await tx.billingAccount.create({
         data: { developerId: developer.id, name: DEMO_ACCOUNT.name, currency, lowCreditThreshold: DEMO_ACCOUNT.lowCreditThreshold },
       });
-      await creditAccount(tx, { accountId: account.id, amount: new Prisma.Decimal(DEMO_ACCOUNT.credit), reference: "seed:demo-credit", description: "Demo credit" });
+      await creditAccount(tx, {
+        accountId: account.id,
+        amount: new Prisma.Decimal(DEMO_ACCOUNT.credit),
+        reference: "seed:demo-credit",
+        description: "Demo credit",
+      });
       if (!app.defaultBillingAccountId) await tx.application.update({ where: { id: app.id }, data: { defaultBillingAccountId: account.id } });
     }
 

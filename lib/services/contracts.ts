@@ -12,7 +12,10 @@ export const listServicesContract = defineContract({
   tag: "Services",
   summary: "List the services a user can turn on",
   description:
-    "Transcription services, one per speech-to-text provider: simulator (a documented fake transcript), openai-compatible (a server speaking POST /v1/audio/transcriptions) and local (pocketsphinx on the server), with whether the user turned each on for voicemail and for which folders.",
+    "Transcription services, one per speech-to-text provider: simulator (a documented fake " +
+    "transcript), openai-compatible (a server speaking POST /v1/audio/transcriptions) and local " +
+    "(pocketsphinx on the server), with whether the user turned each on for voicemail and for " +
+    "which folders.",
   auth: "application",
   params: z.object({ guid }),
   success: { status: 200, description: "The services.", entry: z.array(serviceEntrySchema) },
@@ -25,7 +28,11 @@ export const updateServiceContract = defineContract({
   tag: "Services",
   summary: "Turn a transcription service on or off",
   description:
-    "`{\"voicemail\": true}` transcribes each new voicemail; `{\"folders\": [\"inbox\", \"work\"]}` transcribes messages with audio that arrive in or are moved to those folders. The transcript is stored beside the audio as <file>.<serviceId>.txt and TranscriptionReady is published; a provider that still fails after its retries leaves the message notAvailable with the reason in transcriptionDetail.",
+    '`{"voicemail": true}` transcribes each new voicemail; `{"folders": ["inbox", "work"]}` ' +
+    "transcribes messages with audio that arrive in or are moved to those folders. The " +
+    "transcript is stored beside the audio as <file>.<serviceId>.txt and TranscriptionReady is " +
+    "published; a provider that still fails after its retries leaves the message notAvailable " +
+    "with the reason in transcriptionDetail.",
   auth: "application",
   params: z.object({ guid, serviceId: z.string().min(1).max(40).meta({ description: "A service id from GET /services/{guid}, e.g. simulator." }) }),
   body: updateServiceSchema,

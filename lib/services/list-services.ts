@@ -23,7 +23,12 @@ export function toServiceEntry(provider: TranscriptionProvider, setting?: Pick<U
 export async function listServices(actor: Actor, guid: string): Promise<ServiceEntry[]> {
   const user = await getUserOrThrow(actor, guid);
   const settings = await prisma.userService.findMany({ where: { userId: user.id } });
-  return PROVIDERS.map((p) => toServiceEntry(p, settings.find((s) => s.serviceId === p.id)));
+  return PROVIDERS.map((p) =>
+    toServiceEntry(
+      p,
+      settings.find((s) => s.serviceId === p.id),
+    ),
+  );
 }
 
 export function providerOrThrow(serviceId: string, guid: string): TranscriptionProvider {

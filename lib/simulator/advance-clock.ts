@@ -17,7 +17,9 @@ async function clockDomain(actor: Actor, domainName?: string): Promise<{ id: str
     case "user":
       throw new ApiError(
         "forbidden",
-        "A user's token cannot move the simulator's clock. Sign the request two-legged as an application its developer marked as a test tool, or move the clock in the developer portal (a user's Calls page).",
+        "A user's token cannot move the simulator's clock. Sign the request two-legged as an " +
+          "application its developer marked as a test tool, or move the clock in the developer portal " +
+          "(a user's Calls page).",
       );
     case "application": {
       const { testTool } = await prisma.application.findUniqueOrThrow({ where: { id: actor.applicationId }, select: { testTool: true } });
@@ -31,7 +33,9 @@ async function clockDomain(actor: Actor, domainName?: string): Promise<{ id: str
       return { id: actor.domainId, name: actor.domainName };
     }
     case "developer": {
-      const domain = domainName ? await prisma.domain.findFirst({ where: { AND: [{ name: domainName }, domainScope(actor)] }, select: { id: true, name: true } }) : null;
+      const domain = domainName
+        ? await prisma.domain.findFirst({ where: { AND: [{ name: domainName }, domainScope(actor)] }, select: { id: true, name: true } })
+        : null;
       if (!domain) throw notFound(`Domain ${domainName ?? ""}`);
       return domain;
     }

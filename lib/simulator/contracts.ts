@@ -18,7 +18,12 @@ export const advanceClockSchema = z
 export const inboundCallSchema = z
   .strictObject({
     from: z.string().trim().min(1, "is required").max(300).meta({ description: "The caller's address (tel:+1 555 010 9999)." }),
-    to: z.string().trim().min(1, "is required").max(300).meta({ description: "A purpose number held by a user of the application's domain (service:<digits> or its digits)." }),
+    to: z
+      .string()
+      .trim()
+      .min(1, "is required")
+      .max(300)
+      .meta({ description: "A purpose number held by a user of the application's domain (service:<digits> or its digits)." }),
   })
   .meta({ id: "SimulatedInboundCall" });
 
@@ -29,7 +34,13 @@ export const advanceSimulatorClockContract = defineContract({
   tag: "Simulator",
   summary: "Move the telephony simulator's clock of the application's domain forward",
   description:
-    "Only while TELEPHONY_ENGINE=simulator (404 otherwise). Each domain has its own simulated clock: this moves the application's domain's, and only its calls see the time pass. Everything of them that becomes due fires in order (answers, hang-ups, DTMF, play and record completions, each connected minute's charge), so tests and demos never wait real minutes. Only for an application its developer marked as a test tool (testTool), signed two-legged: a user's token or another application is 403. The developer can also move it on a user's Calls page in the portal.",
+    "Only while TELEPHONY_ENGINE=simulator (404 otherwise). Each domain has its own simulated " +
+    "clock: this moves the application's domain's, and only its calls see the time pass. " +
+    "Everything of them that becomes due fires in order (answers, hang-ups, DTMF, play and " +
+    "record completions, each connected minute's charge), so tests and demos never wait real " +
+    "minutes. Only for an application its developer marked as a test tool (testTool), signed " +
+    "two-legged: a user's token or another application is 403. The developer can also move it " +
+    "on a user's Calls page in the portal.",
   auth: "application",
   body: advanceClockSchema,
   example: { advanceSeconds: 1 },
@@ -43,7 +54,10 @@ export const simulateInboundCallContract = defineContract({
   tag: "Simulator",
   summary: "Simulate a call arriving at a purpose number",
   description:
-    "Only while TELEPHONY_ENGINE=simulator. `to` must be a purpose number held by a user of the application's domain (404 otherwise). The call (outbound: false) rings the user for 20 simulated seconds; nobody answers, and the platform's not-answered handling runs. The developer can also simulate one on a user's Calls page in the portal.",
+    "Only while TELEPHONY_ENGINE=simulator. `to` must be a purpose number held by a user of the " +
+    "application's domain (404 otherwise). The call (outbound: false) rings the user for 20 " +
+    "simulated seconds; nobody answers, and the platform's not-answered handling runs. The " +
+    "developer can also simulate one on a user's Calls page in the portal.",
   auth: "application",
   body: inboundCallSchema,
   example: { from: "tel:+1 555 010 9999", to: "service:15550100123" },
@@ -58,7 +72,10 @@ export const simulateInboundSmsContract = defineContract({
   tag: "Simulator",
   summary: "Simulate an inbound SMS",
   description:
-    "Only while TELEPHONY_ENGINE=simulator. The telephony simulator's network: a text from `from` to `to`, an SMS number a user of the application's domain holds, lands in that user's inbox with a NewSms event. Two-legged (the application) only; the developer can also simulate one on a user's Messages page in the portal.",
+    "Only while TELEPHONY_ENGINE=simulator. The telephony simulator's network: a text from " +
+    "`from` to `to`, an SMS number a user of the application's domain holds, lands in that " +
+    "user's inbox with a NewSms event. Two-legged (the application) only; the developer can " +
+    "also simulate one on a user's Messages page in the portal.",
   auth: "application",
   body: inboundSmsSchema,
   example: { from: "tel:+447700900555", to: "tel:+447700900001", body: "Hello!" },
@@ -73,7 +90,11 @@ export const simulateInboundAudioContract = defineContract({
   tag: "Simulator",
   summary: "Simulate an inbound audio message",
   description:
-    "Only while TELEPHONY_ENGINE=simulator. The telephony simulator's network: `seconds` of audio (a WAV tone) from `from` to `to`, a purpose number a user of the application's domain holds, stored owner-only at /media/<domain>/call:<id>/<id>.wav; the message lands in the user's inbox as an InboundAudioMessage (NewAudioMessage event) and is transcribed if the user transcribes its inbox. Two-legged (the application) only.",
+    "Only while TELEPHONY_ENGINE=simulator. The telephony simulator's network: `seconds` of " +
+    "audio (a WAV tone) from `from` to `to`, a purpose number a user of the application's " +
+    "domain holds, stored owner-only at /media/<domain>/call:<id>/<id>.wav; the message lands " +
+    "in the user's inbox as an InboundAudioMessage (NewAudioMessage event) and is transcribed " +
+    "if the user transcribes its inbox. Two-legged (the application) only.",
   auth: "application",
   body: inboundAudioSchema,
   example: { from: "tel:+447700900555", to: "tel:+447700900001", seconds: 3 },

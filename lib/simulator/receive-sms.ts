@@ -9,7 +9,14 @@ import { toMessageEntry } from "@/lib/messages/transform";
 export async function receiveSms(actor: Actor, input: InboundSmsInput) {
   const recipient = await simulatedRecipient(actor, input.to, true);
   const message = await prisma.$transaction((tx) =>
-    createMessage(tx, { userId: recipient.userId, domainId: recipient.domainId, type: "InboundSms", from: telOf(input.from), dest: recipient.to, body: input.body }),
+    createMessage(tx, {
+      userId: recipient.userId,
+      domainId: recipient.domainId,
+      type: "InboundSms",
+      from: telOf(input.from),
+      dest: recipient.to,
+      body: input.body,
+    }),
   );
   return toMessageEntry(message);
 }

@@ -16,7 +16,10 @@ export async function simulatedRecipient(actor: Actor, to: string, sms: boolean)
   if (config().TELEPHONY_ENGINE !== "simulator") throw notFound("The telephony simulator");
   // The developer of the domain may too, from a user's Messages page in the portal.
   if (actor.kind === "user") {
-    throw new ApiError("forbidden", "Inbound messages come from the network: sign this request two-legged, as the application, without a user's token.");
+    throw new ApiError(
+      "forbidden",
+      "Inbound messages come from the network: sign this request two-legged, as the application, without a user's token.",
+    );
   }
   const number = telOf(to);
   const holder = await findNumberHolder(prisma, number.slice(4), deviceScope(actor), sms);

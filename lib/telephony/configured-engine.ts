@@ -20,7 +20,8 @@ export function bindEngineHooks(hooks: EngineHooks): void {
 
 function bound(): EngineHooks {
   const hooks = shared().hooks;
-  if (!hooks) throw new Error("A telephony engine event arrived before the server start bound its handler (bindEngineHooks in lib/registry/server-start.ts).");
+  if (!hooks)
+    throw new Error("A telephony engine event arrived before the server start bound its handler (bindEngineHooks in lib/registry/server-start.ts).");
   return hooks;
 }
 

@@ -76,7 +76,14 @@ export class Simulator implements TelephonyEngine {
   }
 
   /** `now`: the domain's clock when the due time was computed, so the alarm can be set in real time (none for a timer). */
-  private async schedule(tx: Tx, kind: ActionKind, dueAt: Date, target: { legId?: number; callId?: number }, data: Prisma.InputJsonObject = {}, now?: number) {
+  private async schedule(
+    tx: Tx,
+    kind: ActionKind,
+    dueAt: Date,
+    target: { legId?: number; callId?: number },
+    data: Prisma.InputJsonObject = {},
+    now?: number,
+  ) {
     await tx.simulatorAction.create({ data: { kind, dueAt, legId: target.legId, callId: target.callId, data } });
     if (now !== undefined) this.wakeIn(dueAt.getTime() - now);
   }

@@ -55,7 +55,13 @@ export class SipEngine implements TelephonyEngine {
     return new Date();
   }
 
-  private async enqueue(tx: Tx, kind: CommandKind, target: { callId?: number; legId?: number }, data: Prisma.InputJsonObject = {}, dueAt = new Date()) {
+  private async enqueue(
+    tx: Tx,
+    kind: CommandKind,
+    target: { callId?: number; legId?: number },
+    data: Prisma.InputJsonObject = {},
+    dueAt = new Date(),
+  ) {
     await tx.$executeRaw`
       INSERT INTO "SipEngineCommand" ("kind", "callId", "legId", "data", "dueAt")
       VALUES (${kind}, ${target.callId ?? null}, ${target.legId ?? null}, ${JSON.stringify(data)}::jsonb, ${dueAt.toISOString()}::timestamp)`;

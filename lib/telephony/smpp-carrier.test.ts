@@ -36,7 +36,11 @@ async function setup(options: Partial<SmppOptions> = {}, policy?: TestSmscOption
 
 function progress(reference: number, acknowledged: number[] = []) {
   const acks: Array<[number, number, string]> = [];
-  const p: SubmissionProgress = { reference, acknowledged: new Set(acknowledged), onAcknowledged: async (part, parts, id) => void acks.push([part, parts, id]) };
+  const p: SubmissionProgress = {
+    reference,
+    acknowledged: new Set(acknowledged),
+    onAcknowledged: async (part, parts, id) => void acks.push([part, parts, id]),
+  };
   return { p, acks };
 }
 
@@ -52,10 +56,21 @@ describe("the SMPP carrier", () => {
   it("binds as a transceiver and submits a GSM SMS with a registered delivery receipt, the source TON/NPI as configured", async () => {
     const { smsc, carrier } = await setup();
     const { p, acks } = progress(1);
-    expect(await carrier.submit({ from: "tel:447700900001", to: "tel:447700900123", body: "Hello from Switchboard @ 10€" }, p)).toEqual({ accepted: true });
+    expect(await carrier.submit({ from: "tel:447700900001", to: "tel:447700900123", body: "Hello from Switchboard @ 10€" }, p)).toEqual({
+      accepted: true,
+    });
     expect(smsc.binds).toBe(1);
     expect(smsc.accepted).toEqual([
-      expect.objectContaining({ source: "447700900001", sourceTon: 5, sourceNpi: 0, destination: "447700900123", dataCoding: 0, esmClass: 0, registeredDelivery: 1, text: "Hello from Switchboard @ 10€" }),
+      expect.objectContaining({
+        source: "447700900001",
+        sourceTon: 5,
+        sourceNpi: 0,
+        destination: "447700900123",
+        dataCoding: 0,
+        esmClass: 0,
+        registeredDelivery: 1,
+        text: "Hello from Switchboard @ 10€",
+      }),
     ]);
     expect(acks).toEqual([[1, 1, smsc.accepted[0]!.messageId]]);
   });
@@ -76,7 +91,10 @@ describe("the SMPP carrier", () => {
       [0x40, { reference: 42, total: 2, sequence: 2 }],
     ]);
     expect(smsc.accepted.map((s) => s.text).join("")).toBe(body);
-    expect(acks.map(([part, parts]) => [part, parts])).toEqual([[1, 2], [2, 2]]);
+    expect(acks.map(([part, parts]) => [part, parts])).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
     const resumed = progress(42, [1]);
     expect(await carrier.submit({ from: "tel:1", to: "tel:2", body }, resumed.p)).toEqual({ accepted: true });
     expect(smsc.accepted.slice(2).map((s) => s.concat)).toEqual([{ reference: 42, total: 2, sequence: 2 }]);
@@ -99,16 +117,28 @@ describe("the SMPP carrier", () => {
   });
 
   it("backs off while throttled (ESME_RTHROTTLED), doubling the pause, and refuses on a permanent error with the carrier's reason", async () => {
-    const answers = [{ status: smpp.errors.ESME_RTHROTTLED! }, { status: smpp.errors.ESME_RTHROTTLED! }, "ack" as const, { status: smpp.errors.ESME_RINVDSTADR! }];
+    const answers = [
+      { status: smpp.errors.ESME_RTHROTTLED! },
+      { status: smpp.errors.ESME_RTHROTTLED! },
+      "ack" as const,
+      { status: smpp.errors.ESME_RINVDSTADR! },
+    ];
     const { smsc, carrier } = await setup({}, (_s, n) => answers[n] ?? "ack");
-    expect(await carrier.submit({ from: "tel:1", to: "tel:2", body: "a" })).toEqual({ deferred: true, retryAfterMs: 1000, detail: expect.stringContaining("ESME_RTHROTTLED") });
+    expect(await carrier.submit({ from: "tel:1", to: "tel:2", body: "a" })).toEqual({
+      deferred: true,
+      retryAfterMs: 1000,
+      detail: expect.stringContaining("ESME_RTHROTTLED"),
+    });
     const started = Date.now();
     expect(await carrier.submit({ from: "tel:1", to: "tel:2", body: "a" })).toMatchObject({ deferred: true, retryAfterMs: 2000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900); // the first pause held the next submission back
     const afterPause = Date.now();
     expect(await carrier.submit({ from: "tel:1", to: "tel:2", body: "a" })).toEqual({ accepted: true });
     expect(Date.now() - afterPause).toBeGreaterThanOrEqual(1900);
-    expect(await carrier.submit({ from: "tel:1", to: "tel:9", body: "b" })).toEqual({ accepted: false, detail: "The carrier refused: ESME_RINVDSTADR (0x0000000B)." });
+    expect(await carrier.submit({ from: "tel:1", to: "tel:9", body: "b" })).toEqual({
+      accepted: false,
+      detail: "The carrier refused: ESME_RINVDSTADR (0x0000000B).",
+    });
     expect(smsc.received).toBe(4);
   }, 15_000);
 
@@ -144,7 +174,18 @@ describe("the SMPP carrier", () => {
   it("does not bind with a wrong password, and keeps trying", async () => {
     const smsc = await TestSmsc.start();
     running.push(smsc);
-    const carrier = new SmppCarrier({ url: smsc.url("esme", "wrong"), systemType: "", sourceTon: 1, sourceNpi: 1, submitsPerSecond: 10, enquireLinkMs: 60_000, responseTimeoutMs: 1000, bindWaitMs: 200, reconnectMinMs: 20, reconnectMaxMs: 50 });
+    const carrier = new SmppCarrier({
+      url: smsc.url("esme", "wrong"),
+      systemType: "",
+      sourceTon: 1,
+      sourceNpi: 1,
+      submitsPerSecond: 10,
+      enquireLinkMs: 60_000,
+      responseTimeoutMs: 1000,
+      bindWaitMs: 200,
+      reconnectMinMs: 20,
+      reconnectMaxMs: 50,
+    });
     running.push(carrier);
     expect(await carrier.submit({ from: "tel:1", to: "tel:2", body: "x" })).toMatchObject({ deferred: true, detail: "Not bound to the SMSC yet." });
     expect(smsc.binds).toBe(0);

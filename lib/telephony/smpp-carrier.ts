@@ -35,7 +35,8 @@ const INBOUND_PARTS_TTL_MS = 10 * 60_000;
 
 const statusNames = new Map(Object.entries(smpp.errors).map(([name, code]) => [code, name]));
 /** "ESME_RINVDSTADR (0x0000000B)" */
-export const statusText = (status: number) => `${statusNames.get(status) ?? "unknown status"} (0x${status.toString(16).toUpperCase().padStart(8, "0")})`;
+export const statusText = (status: number) =>
+  `${statusNames.get(status) ?? "unknown status"} (0x${status.toString(16).toUpperCase().padStart(8, "0")})`;
 
 class LinkError extends Error {}
 
@@ -153,7 +154,12 @@ export class SmppCarrier implements SmsEngine {
   }
 
   /** Sends a request and resolves with its response; rejects (LinkError) when the link drops or stays silent. */
-  private request(session: Session, command: "bind_transceiver" | "submit_sm" | "enquire_link" | "unbind", fields: Record<string, unknown>, timeoutMs = this.options.responseTimeoutMs) {
+  private request(
+    session: Session,
+    command: "bind_transceiver" | "submit_sm" | "enquire_link" | "unbind",
+    fields: Record<string, unknown>,
+    timeoutMs = this.options.responseTimeoutMs,
+  ) {
     return new Promise<Pdu>((resolve, reject) => {
       const fail = (error: Error) => {
         clearTimeout(timer);
@@ -230,7 +236,8 @@ export class SmppCarrier implements SmsEngine {
       }
       const status = answer.command_status;
       if (TRANSIENT.has(status)) return { deferred: true, retryAfterMs: this.throttled(), detail: `The SMSC answered ${statusText(status)}.` };
-      if (status !== smpp.errors.ESME_ROK) return { accepted: false, detail: `The carrier refused${total > 1 ? ` part ${part} of ${total}` : ""}: ${statusText(status)}.` };
+      if (status !== smpp.errors.ESME_ROK)
+        return { accepted: false, detail: `The carrier refused${total > 1 ? ` part ${part} of ${total}` : ""}: ${statusText(status)}.` };
       this.throttleMs = 0;
       const recorded = progress?.onAcknowledged(part, total, String(answer.message_id)) ?? Promise.resolve();
       this.acknowledging.add(recorded);
@@ -251,7 +258,12 @@ export class SmppCarrier implements SmsEngine {
       const payload = pdu.message_payload as { message?: string } | undefined;
       const text = String(content?.message || payload?.message || "");
       if ((Number(pdu.esm_class) & 0x3c) === 0x04) await this.onReceipt(pdu, text);
-      else await this.onInbound(pdu, text, content?.udh?.find((element) => element[0] === 0x00));
+      else
+        await this.onInbound(
+          pdu,
+          text,
+          content?.udh?.find((element) => element[0] === 0x00),
+        );
     } catch (error) {
       log.error("SMPP deliver_sm not applied; the SMSC will send it again", { error: String(error) });
       status = smpp.errors.ESME_RX_T_APPN;
@@ -266,7 +278,11 @@ export class SmppCarrier implements SmsEngine {
     });
     if (!receipt) return log.warn("SMPP receipt without a message id", { text });
     await Promise.allSettled([...this.acknowledging]);
-    await this.listener?.onReceipt({ carrierMessageId: receipt.carrierMessageId, outcome: receipt.outcome, detail: `${receipt.state}${receipt.error ? ` err:${receipt.error}` : ""}` });
+    await this.listener?.onReceipt({
+      carrierMessageId: receipt.carrierMessageId,
+      outcome: receipt.outcome,
+      detail: `${receipt.state}${receipt.error ? ` err:${receipt.error}` : ""}`,
+    });
   }
 
   /** An inbound SMS; the parts of a concatenated one are joined in memory first (until all arrived). */

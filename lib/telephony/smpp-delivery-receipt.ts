@@ -13,7 +13,16 @@ export interface DeliveryReceipt {
 }
 
 /** SMPP message_state values (5.3.2.35) and their receipt words. */
-const STATE_WORDS: Record<number, string> = { 1: "ENROUTE", 2: "DELIVRD", 3: "EXPIRED", 4: "DELETED", 5: "UNDELIV", 6: "ACCEPTD", 7: "UNKNOWN", 8: "REJECTD" };
+const STATE_WORDS: Record<number, string> = {
+  1: "ENROUTE",
+  2: "DELIVRD",
+  3: "EXPIRED",
+  4: "DELETED",
+  5: "UNDELIV",
+  6: "ACCEPTD",
+  7: "UNKNOWN",
+  8: "REJECTD",
+};
 const FINAL_FAILURES = new Set(["EXPIRED", "DELETED", "UNDELIV", "REJECTD"]);
 
 export function outcomeOf(state: string): ReceiptOutcome {

@@ -56,8 +56,17 @@ describe("delivery receipts", () => {
   it("reads the receipt text and prefers the TLVs", () => {
     const text = "id:ab12 sub:001 dlvrd:001 submit date:2611280101 done date:2611280102 stat:DELIVRD err:000 text:Hello";
     expect(parseReceipt(text, {})).toEqual({ carrierMessageId: "ab12", outcome: "DELIVERED", state: "DELIVRD" });
-    expect(parseReceipt(text.replace("DELIVRD err:000", "UNDELIV err:001"), {})).toEqual({ carrierMessageId: "ab12", outcome: "FAILED", state: "UNDELIV", error: "001" });
-    expect(parseReceipt(text, { receiptedMessageId: "zz9", messageState: 8 })).toMatchObject({ carrierMessageId: "zz9", outcome: "FAILED", state: "REJECTD" });
+    expect(parseReceipt(text.replace("DELIVRD err:000", "UNDELIV err:001"), {})).toEqual({
+      carrierMessageId: "ab12",
+      outcome: "FAILED",
+      state: "UNDELIV",
+      error: "001",
+    });
+    expect(parseReceipt(text, { receiptedMessageId: "zz9", messageState: 8 })).toMatchObject({
+      carrierMessageId: "zz9",
+      outcome: "FAILED",
+      state: "REJECTD",
+    });
     expect(parseReceipt("id:1 stat:ENROUTE", {})?.outcome).toBe("PENDING");
     expect(parseReceipt("no id here", {})).toBeUndefined();
   });

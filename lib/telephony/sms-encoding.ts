@@ -4,10 +4,20 @@
 // each starting with a User Data Header (information element 0x00: 8-bit reference, total, sequence).
 
 const GSM_BASIC =
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\u001bÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?" +
-  "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\u001bÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?" + "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 /** Characters of the extension table, sent as ESC (0x1B) and this code: two septets each. */
-const GSM_EXTENSION: Record<string, number> = { "\f": 0x0a, "^": 0x14, "{": 0x28, "}": 0x29, "\\": 0x2f, "[": 0x3c, "~": 0x3d, "]": 0x3e, "|": 0x40, "€": 0x65 };
+const GSM_EXTENSION: Record<string, number> = {
+  "\f": 0x0a,
+  "^": 0x14,
+  "{": 0x28,
+  "}": 0x29,
+  "\\": 0x2f,
+  "[": 0x3c,
+  "~": 0x3d,
+  "]": 0x3e,
+  "|": 0x40,
+  "€": 0x65,
+};
 const ESCAPE = 0x1b;
 const basicCode = new Map([...GSM_BASIC].map((c, code) => [c, code]));
 

@@ -109,7 +109,9 @@ export class TestSmsc {
 
   /** Sends a delivery receipt for `messageId` (stat DELIVRD, UNDELIV...); resolves with the ESME's deliver_sm_resp status. */
   sendReceipt(messageId: string, stat: string, err = "000"): Promise<number> {
-    const text = `id:${messageId} sub:001 dlvrd:${stat === "DELIVRD" ? "001" : "000"} submit date:2611280100 done date:2611280101 stat:${stat} err:${err} text:`;
+    const text =
+      `id:${messageId} sub:001 dlvrd:${stat === "DELIVRD" ? "001" : "000"} submit date:2611280100 ` +
+      `done date:2611280101 stat:${stat} err:${err} text:`;
     return this.deliver({ source_addr: "447700900999", destination_addr: "447700900001", esm_class: 0x04, short_message: text });
   }
 

@@ -19,7 +19,10 @@ export const tokenFilterable: Filterable = {
 
 const tag = "Tokens";
 const guid = guidParam.meta({ description: "The user's GUID." });
-const tokenPath = z.object({ guid, tokenId: z.string().min(1).max(100).meta({ description: "The token's id (from its Location), not its secret." }) });
+const tokenPath = z.object({
+  guid,
+  tokenId: z.string().min(1).max(100).meta({ description: "The token's id (from its Location), not its secret." }),
+});
 
 export const createTokenContract = defineContract({
   operationId: "createToken",
@@ -28,10 +31,20 @@ export const createTokenContract = defineContract({
   tag,
   summary: "Create a guest-call token",
   description:
-    "A capability token that lets an anonymous web visitor call `callee` (POST /tokens/call with `Authorization: Bearer <token>`) between startDate and endDate, at most maxConcurrent calls at once. With a user's access token, callee must be one of that user's devices; two-legged, the token belongs to the user of the domain whose device callee is. The secret (`token`, gt_...) is in this reply only.",
+    "A capability token that lets an anonymous web visitor call `callee` (POST /tokens/call " +
+    "with `Authorization: Bearer <token>`) between startDate and endDate, at most maxConcurrent " +
+    "calls at once. With a user's access token, callee must be one of that user's devices; " +
+    "two-legged, the token belongs to the user of the domain whose device callee is. The secret " +
+    "(`token`, gt_...) is in this reply only.",
   auth: "application",
   body: createTokenSchema,
-  example: { type: "uphone", callee: "tel:+44 20 7946 0123", caller: "Website visitor", description: "Call us from the pricing page", maxConcurrent: 2 },
+  example: {
+    type: "uphone",
+    callee: "tel:+44 20 7946 0123",
+    caller: "Website visitor",
+    description: "Call us from the pricing page",
+    maxConcurrent: 2,
+  },
   success: { status: 201, description: "Created; Location names the token. Keep `token`: it is not shown again.", entry: tokenEntrySchema },
   location: "/tokens/{guid}/{id}",
 });
@@ -67,13 +80,17 @@ export const deleteTokenContract = defineContract({
   tag,
   summary: "Revoke a guest-call token",
   description:
-    "Refuses every later guest call with it (401); calls already going on continue. The token stays readable with status revoked, so the calls it placed still name it; revoking again answers the same.",
+    "Refuses every later guest call with it (401); calls already going on continue. The token " +
+    "stays readable with status revoked, so the calls it placed still name it; revoking again " +
+    "answers the same.",
   auth: "application",
   params: tokenPath,
   success: { status: 204, description: "Revoked (GET shows it with status revoked)." },
 });
 
-const guestCallPath = z.object({ guestCallId: z.string().min(1).max(100).meta({ description: "The guest call's id, from the Location of POST /tokens/call." }) });
+const guestCallPath = z.object({
+  guestCallId: z.string().min(1).max(100).meta({ description: "The guest call's id, from the Location of POST /tokens/call." }),
+});
 
 export const createGuestCallContract = defineContract({
   operationId: "createGuestCall",
@@ -82,7 +99,12 @@ export const createGuestCallContract = defineContract({
   tag,
   summary: "Call as a guest, with a guest-call token",
   description:
-    "For an anonymous web visitor: no OAuth, the token's secret is the credential (`Authorization: Bearer gt_...`). Calls the token's callee; the call is the user's (its history names the guest as caller id). 201 once connected, like POST /calls/{guid}; busy, no answer and failure answer its problems. 401 guest_token_refused for an unknown, revoked, not yet valid or expired token; 409 guest_calls_exhausted while maxConcurrent calls with it are going on.",
+    "For an anonymous web visitor: no OAuth, the token's secret is the credential " +
+    "(`Authorization: Bearer gt_...`). Calls the token's callee; the call is the user's (its " +
+    "history names the guest as caller id). 201 once connected, like POST /calls/{guid}; busy, " +
+    "no answer and failure answer its problems. 401 guest_token_refused for an unknown, " +
+    "revoked, not yet valid or expired token; 409 guest_calls_exhausted while maxConcurrent " +
+    "calls with it are going on.",
   auth: "guest-token",
   credential: { verify: usableGuestToken },
   body: guestCallSchema,
@@ -97,7 +119,8 @@ export const getGuestCallContract = defineContract({
   path: "/tokens/call/{guestCallId}",
   tag,
   summary: "Follow a guest call",
-  description: "No OAuth: the guest call's id (only its visitor got it) is the credential, like a signed media link. Shows the call's state, never the user.",
+  description:
+    "No OAuth: the guest call's id (only its visitor got it) is the credential, like a signed media link. Shows the call's state, never the user.",
   auth: "capability",
   credential: { param: "guestCallId", verify: findGuestCall },
   params: guestCallPath,

@@ -14,13 +14,20 @@ import { countOf } from "@/lib/core/text/count-of";
  */
 async function takeSlot(token: GuestToken, caller: string) {
   return prisma.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<Array<{ revokedAt: Date | null }>>`SELECT "revokedAt" FROM "GuestToken" WHERE id = ${token.id}::uuid FOR UPDATE`;
-    if (!locked || locked.revokedAt) throw new ApiError("guest_token_refused", "This guest token was revoked. Ask whoever gave it to you for a new one.");
+    const [locked] = await tx.$queryRaw<
+      Array<{ revokedAt: Date | null }>
+    >`SELECT "revokedAt" FROM "GuestToken" WHERE id = ${token.id}::uuid FOR UPDATE`;
+    if (!locked || locked.revokedAt)
+      throw new ApiError("guest_token_refused", "This guest token was revoked. Ask whoever gave it to you for a new one.");
     const live = await tx.guestCall.count({ where: { tokenId: token.id, ...liveGuestCall() } });
     if (live >= token.maxConcurrent) {
-      throw new ApiError("guest_calls_exhausted", `This guest token allows ${countOf(token.maxConcurrent, "call")} at once and all are in use. Try again when one has ended.`, {
-        extra: { maxConcurrent: token.maxConcurrent },
-      });
+      throw new ApiError(
+        "guest_calls_exhausted",
+        `This guest token allows ${countOf(token.maxConcurrent, "call")} at once and all are in use. Try again when one has ended.`,
+        {
+          extra: { maxConcurrent: token.maxConcurrent },
+        },
+      );
     }
     await tx.guestToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } });
     return tx.guestCall.create({ data: { tokenId: token.id, caller } });
@@ -28,7 +35,8 @@ async function takeSlot(token: GuestToken, caller: string) {
 }
 
 /** The call a refusal from createCall names (busy, no answer, failed, still ringing): it stays in the history. */
-const callIdOf = (error: unknown) => (error instanceof ApiError && typeof error.options.extra?.callId === "number" ? error.options.extra.callId : undefined);
+const callIdOf = (error: unknown) =>
+  error instanceof ApiError && typeof error.options.extra?.callId === "number" ? error.options.extra.callId : undefined;
 
 /**
  * An anonymous visitor's call with a guest token (auth "guest-token": its contract checked it): the guest's leg
@@ -47,10 +55,14 @@ export async function createGuestCall(token: GuestToken, input: GuestCallInput) 
     callId = callIdOf(error);
     if (!(error instanceof ApiError) || callId === undefined) throw error;
     const location = `${REST_PREFIX}${guestCallPath(slot.id)}`;
-    throw new ApiError(error.code, `The call to ${token.callee} did not connect: ${error.options.extra?.legStatus ?? "failed"}. Its state is at ${location}.`, {
-      location,
-      extra: { legStatus: error.options.extra?.legStatus, location },
-    });
+    throw new ApiError(
+      error.code,
+      `The call to ${token.callee} did not connect: ${error.options.extra?.legStatus ?? "failed"}. Its state is at ${location}.`,
+      {
+        location,
+        extra: { legStatus: error.options.extra?.legStatus, location },
+      },
+    );
   } finally {
     // Linked, the slot lives as long as the call; a call never placed frees it at once.
     if (callId === undefined) await prisma.guestCall.delete({ where: { id: slot.id } });

@@ -20,9 +20,14 @@ export async function createToken(actor: Actor, input: CreateTokenInput) {
   if (actor.kind === "developer") throw new ApiError("forbidden", "Guest tokens are created through an application: POST /tokens, signed by it.");
   const address = storedAddress(input.callee)!;
   const owner = actor.kind === "user" ? { userId: actor.userId } : {};
-  const device = await prisma.device.findFirst({ where: { AND: [{ domainId: actor.domainId, address, ...owner }, deviceScope(actor)] }, select: { userId: true } });
+  const device = await prisma.device.findFirst({
+    where: { AND: [{ domainId: actor.domainId, address, ...owner }, deviceScope(actor)] },
+    select: { userId: true },
+  });
   if (!device) {
-    throw calleeRefused(actor.kind === "user" ? `${address} is not one of your devices` : `${address} is no user's device in domain ${actor.domainName}`);
+    throw calleeRefused(
+      actor.kind === "user" ? `${address} is not one of your devices` : `${address} is no user's device in domain ${actor.domainName}`,
+    );
   }
   const startDate = input.startDate ? new Date(input.startDate) : new Date();
   const endDate = input.endDate ? new Date(input.endDate) : new Date(startDate.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS);

@@ -12,7 +12,15 @@ export async function guestActor(token: GuestToken): Promise<UserActor> {
   const app = await prisma.application.findUniqueOrThrow({ where: { id: token.applicationId }, include: { domain: { select: { name: true } } } });
   const user = await prisma.user.findUniqueOrThrow({ where: { id: token.userId }, select: { suspended: true } });
   if (app.suspended || user.suspended) throw new ApiError("forbidden", "Guest calls to this person are turned off at the moment.");
-  return { kind: "user", applicationId: app.id, applicationPublicId: applicationPublicId(app.domain.name, app.name), domainId: app.domainId, domainName: app.domain.name, userId: token.userId, tokenId: null };
+  return {
+    kind: "user",
+    applicationId: app.id,
+    applicationPublicId: applicationPublicId(app.domain.name, app.name),
+    domainId: app.domainId,
+    domainName: app.domain.name,
+    userId: token.userId,
+    tokenId: null,
+  };
 }
 
 /** What the visitor sees of its call, by the call's id. */

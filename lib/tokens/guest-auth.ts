@@ -10,7 +10,9 @@ export async function usableGuestToken(secret: string, now = new Date()): Promis
   if (!token) throw guestTokenRefused("This guest token is not known. Ask whoever gave it to you for a new one.", "invalid_token");
   const status = tokenStatus(token, now);
   if (status === "revoked") throw guestTokenRefused("This guest token was revoked. Ask whoever gave it to you for a new one.", "invalid_token");
-  if (status === "pending") throw guestTokenRefused(`This guest token is valid from ${token.startDate.toISOString()}; try again then.`, "invalid_token");
-  if (status === "expired") throw guestTokenRefused(`This guest token expired at ${token.endDate.toISOString()}. Ask whoever gave it to you for a new one.`, "invalid_token");
+  if (status === "pending")
+    throw guestTokenRefused(`This guest token is valid from ${token.startDate.toISOString()}; try again then.`, "invalid_token");
+  if (status === "expired")
+    throw guestTokenRefused(`This guest token expired at ${token.endDate.toISOString()}. Ask whoever gave it to you for a new one.`, "invalid_token");
   return token;
 }

@@ -12,7 +12,17 @@ export async function listTokens(actor: Actor, guid: string, query: ListQuery) {
   const db = scopedDb(actor);
   const [total, rows] = await Promise.all([
     db.guestToken.count({ where }),
-    db.guestToken.findMany({ where, include: withActiveCalls(), skip: query.skip, take: query.take, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+    db.guestToken.findMany({
+      where,
+      include: withActiveCalls(),
+      skip: query.skip,
+      take: query.take,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    }),
   ]);
-  return toPage(query, total, rows.map((row) => toTokenEntry(row)));
+  return toPage(
+    query,
+    total,
+    rows.map((row) => toTokenEntry(row)),
+  );
 }

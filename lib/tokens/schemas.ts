@@ -28,7 +28,9 @@ export const tokenEntrySchema = z
     startDate: z.iso.datetime(),
     endDate: z.iso.datetime(),
     maxConcurrent: z.number().int(),
-    status: z.enum(TOKEN_STATUSES).meta({ description: "pending before startDate, active inside the window, expired after endDate, revoked after DELETE." }),
+    status: z
+      .enum(TOKEN_STATUSES)
+      .meta({ description: "pending before startDate, active inside the window, expired after endDate, revoked after DELETE." }),
     activeCalls: z.number().int().meta({ description: "Guest calls placed with this token that are still going on." }),
     createdOn: z.iso.datetime(),
     createdWith: z.string(),
@@ -48,7 +50,10 @@ export const createTokenSchema = z
     callee: address.meta({ description: "One of the user's device addresses; two-legged, it names the user too." }),
     caller: text(300).optional().meta({ description: "How the call history names the guest when the visitor gives no name (default guest)." }),
     description: text(500).optional(),
-    startDate: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).optional().meta({ description: "Valid from (default: now)." }),
+    startDate: z.iso
+      .datetime({ offset: true, error: "must be an ISO 8601 date-time" })
+      .optional()
+      .meta({ description: "Valid from (default: now)." }),
     endDate: z.iso
       .datetime({ offset: true, error: "must be an ISO 8601 date-time" })
       .optional()
@@ -61,13 +66,19 @@ export const createTokenSchema = z
       .optional()
       .meta({ description: "Guest calls at once (default 1)." }),
   })
-  .refine((v) => !v.startDate || !v.endDate || Date.parse(v.endDate) > Date.parse(v.startDate), { message: "must be after startDate", path: ["endDate"] })
+  .refine((v) => !v.startDate || !v.endDate || Date.parse(v.endDate) > Date.parse(v.startDate), {
+    message: "must be after startDate",
+    path: ["endDate"],
+  })
   .meta({ id: "CreateGuestToken" });
 export type CreateTokenInput = z.infer<typeof createTokenSchema>;
 
 export const guestCallSchema = z
   .strictObject({
-    caller: text(100).min(1, "may not be empty").optional().meta({ description: "The visitor's name as the call history shows it (default: the token's caller)." }),
+    caller: text(100)
+      .min(1, "may not be empty")
+      .optional()
+      .meta({ description: "The visitor's name as the call history shows it (default: the token's caller)." }),
   })
   .meta({ id: "GuestCallRequest" });
 export type GuestCallInput = z.infer<typeof guestCallSchema>;

@@ -24,9 +24,9 @@ describe("the local provider (Debian's pocketsphinx)", { timeout: 120_000 }, () 
 
   it("a recogniser that is not installed is a failure that says how to install it", async () => {
     const mp3 = await synthesizeMp3("x", { speechCommand: "/nonexistent/flite", toneSeconds: 0.5 });
-    await expect(transcribeWithPocketsphinx({ bytes: mp3.bytes, fileName: "call.mp3" }, { command: "no-such-pocketsphinx", timeoutMs: 5000 })).rejects.toThrow(
-      /no-such-pocketsphinx is not installed \(sudo apt-get install pocketsphinx pocketsphinx-en-us\)/,
-    );
+    await expect(
+      transcribeWithPocketsphinx({ bytes: mp3.bytes, fileName: "call.mp3" }, { command: "no-such-pocketsphinx", timeoutMs: 5000 }),
+    ).rejects.toThrow(/no-such-pocketsphinx is not installed \(sudo apt-get install pocketsphinx pocketsphinx-en-us\)/);
   });
 
   it("a recogniser that outlives the timeout is stopped and the failure says so", async () => {
@@ -35,7 +35,9 @@ describe("the local provider (Debian's pocketsphinx)", { timeout: 120_000 }, () 
       const hanging = path.join(dir, "recogniser");
       fs.writeFileSync(hanging, "#!/bin/sh\nexec sleep 30\n", { mode: 0o755 });
       const mp3 = await synthesizeMp3("x", { speechCommand: "/nonexistent/flite", toneSeconds: 0.5 });
-      await expect(transcribeWithPocketsphinx({ bytes: mp3.bytes, fileName: "call.mp3" }, { command: hanging, timeoutMs: 300 })).rejects.toThrow(/stopped by SIGTERM after 300 ms/);
+      await expect(transcribeWithPocketsphinx({ bytes: mp3.bytes, fileName: "call.mp3" }, { command: hanging, timeoutMs: 300 })).rejects.toThrow(
+        /stopped by SIGTERM after 300 ms/,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

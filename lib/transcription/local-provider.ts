@@ -40,16 +40,26 @@ export async function transcribeWithPocketsphinx(audio: AudioToTranscribe, setti
 
 function run(settings: PocketsphinxSettings, file: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(settings.command, ["-infile", file, "-logfn", "/dev/null"], { stdio: ["ignore", "pipe", "pipe"], timeout: settings.timeoutMs });
+    const child = spawn(settings.command, ["-infile", file, "-logfn", "/dev/null"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: settings.timeoutMs,
+    });
     const out: Buffer[] = [];
     let err = "";
     child.stdout.on("data", (c: Buffer) => out.push(c));
     child.stderr.on("data", (c: Buffer) => (err = (err + c.toString()).slice(-500)));
     child.on("error", (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code === "ENOENT" ? `${settings.command} is not installed (${POCKETSPHINX_INSTALL_COMMAND})` : `${settings.command} could not run: ${error.message}`)),
+      reject(
+        new Error(
+          error.code === "ENOENT"
+            ? `${settings.command} is not installed (${POCKETSPHINX_INSTALL_COMMAND})`
+            : `${settings.command} could not run: ${error.message}`,
+        ),
+      ),
     );
     child.on("close", (code, signal) => {
-      if (signal) return reject(new Error(`${settings.command} stopped by ${signal}${signal === "SIGTERM" ? ` after ${settings.timeoutMs} ms` : ""}`));
+      if (signal)
+        return reject(new Error(`${settings.command} stopped by ${signal}${signal === "SIGTERM" ? ` after ${settings.timeoutMs} ms` : ""}`));
       if (code !== 0) return reject(new Error(`${settings.command} failed with exit code ${code}${err.trim() ? `: ${err.trim()}` : ""}`));
       resolve(Buffer.concat(out).toString("utf8"));
     });
@@ -60,6 +70,8 @@ export const localProvider: TranscriptionProvider = {
   id: "local",
   name: "Local speech recognition (pocketsphinx)",
   description:
-    "Debian's pocketsphinx with its en-us model, on this server (apt-get install pocketsphinx pocketsphinx-en-us). Fair on wideband speech, poor on 8 kHz telephone audio.",
-  transcribe: (audio) => transcribeWithPocketsphinx(audio, { command: config().TRANSCRIPTION_POCKETSPHINX_COMMAND, timeoutMs: config().TRANSCRIPTION_LOCAL_TIMEOUT_MS }),
+    "Debian's pocketsphinx with its en-us model, on this server (apt-get install pocketsphinx " +
+    "pocketsphinx-en-us). Fair on wideband speech, poor on 8 kHz telephone audio.",
+  transcribe: (audio) =>
+    transcribeWithPocketsphinx(audio, { command: config().TRANSCRIPTION_POCKETSPHINX_COMMAND, timeoutMs: config().TRANSCRIPTION_LOCAL_TIMEOUT_MS }),
 };

@@ -50,7 +50,11 @@ describe("the openai-compatible provider, against a loopback server speaking POS
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
-        const request = { path: req.url ?? "", authorization: req.headers.authorization, parts: parseMultipart(Buffer.concat(chunks), req.headers["content-type"] ?? "") };
+        const request = {
+          path: req.url ?? "",
+          authorization: req.headers.authorization,
+          parts: parseMultipart(Buffer.concat(chunks), req.headers["content-type"] ?? ""),
+        };
         seen.push(request);
         behaviour(request, res);
       });
@@ -92,7 +96,9 @@ describe("the openai-compatible provider, against a loopback server speaking POS
 
   it("a 500 is a failure that names the status and the server's words", async () => {
     behaviour = (_, res) => res.writeHead(500, { "content-type": "application/json" }).end('{"error":"model not loaded"}');
-    await expect(transcribeWithOpenAiCompatible(audio, { url, model: "whisper-1", timeoutMs: 5000 })).rejects.toThrow(/answered 500: .*model not loaded/);
+    await expect(transcribeWithOpenAiCompatible(audio, { url, model: "whisper-1", timeoutMs: 5000 })).rejects.toThrow(
+      /answered 500: .*model not loaded/,
+    );
   });
 
   it("a server that does not answer in time is a failure that says so", async () => {
@@ -108,7 +114,9 @@ describe("the openai-compatible provider, against a loopback server speaking POS
   });
 
   it("without a URL configured it fails at once, naming the variable", async () => {
-    await expect(transcribeWithOpenAiCompatible(audio, { model: "whisper-1", timeoutMs: 5000 })).rejects.toThrow(/TRANSCRIPTION_OPENAI_URL is not set/);
+    await expect(transcribeWithOpenAiCompatible(audio, { model: "whisper-1", timeoutMs: 5000 })).rejects.toThrow(
+      /TRANSCRIPTION_OPENAI_URL is not set/,
+    );
   });
 
   it("takes a base URL with or without /v1", () => {

@@ -54,7 +54,8 @@ export const openAiCompatibleProvider: TranscriptionProvider = {
   id: "openai-compatible",
   name: "OpenAI-compatible speech recognition",
   description:
-    "Sends the audio to the server at TRANSCRIPTION_OPENAI_URL (POST /v1/audio/transcriptions: OpenAI, whisper.cpp's server, faster-whisper-server, LocalAI...).",
+    "Sends the audio to the server at TRANSCRIPTION_OPENAI_URL (POST /v1/audio/transcriptions: " +
+    "OpenAI, whisper.cpp's server, faster-whisper-server, LocalAI...).",
   transcribe: (audio) => {
     const c = config();
     return transcribeWithOpenAiCompatible(audio, {

@@ -35,6 +35,8 @@ describe("transcribeWithRetries", () => {
   });
 
   it("the reason stored is one line naming the provider", () => {
-    expect(failureReason("local", new Error("pocketsphinx_continuous failed\nwith exit code 1"))).toBe("local: pocketsphinx_continuous failed with exit code 1");
+    expect(failureReason("local", new Error("pocketsphinx_continuous failed\nwith exit code 1"))).toBe(
+      "local: pocketsphinx_continuous failed with exit code 1",
+    );
   });
 });

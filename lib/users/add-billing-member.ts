@@ -19,9 +19,7 @@ function userRef(ref: string) {
 export async function addBillingMember(actor: Actor, accountId: string, ref: string) {
   const account = await getBillingAccountOrThrow(actor, accountId);
   const where = userRef(ref.trim());
-  const user = where
-    ? await scopedDb(actor).user.findFirst({ where, select: { id: true, account: { select: { id: true, name: true } } } })
-    : null;
+  const user = where ? await scopedDb(actor).user.findFirst({ where, select: { id: true, account: { select: { id: true, name: true } } } }) : null;
   if (!user) throw notFound(`User ${ref.trim()}`);
   const entry = await updateUser(actor, user.id, { accountId: account.id });
   return { user: entry, previousAccount: user.account && user.account.id !== account.id ? user.account.name : undefined };

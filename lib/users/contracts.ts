@@ -23,7 +23,9 @@ export const listUsersContract = defineContract({
   tag: "Users",
   summary: "List users",
   description:
-    "Two-legged: the users of the application's domain. With a user's token: only that user. Filter by guid, login, domain.name, firstName, lastName, createdBy (a developer's GUID), createdOn, lastUsed (the last sign-in), pwdStatus or accountId.",
+    "Two-legged: the users of the application's domain. With a user's token: only that user. " +
+    "Filter by guid, login, domain.name, firstName, lastName, createdBy (a developer's GUID), " +
+    "createdOn, lastUsed (the last sign-in), pwdStatus or accountId.",
   auth: "application",
   list: userFilterable,
   success: { status: 200, description: "A page of users.", entry: userEntrySchema },

@@ -153,7 +153,10 @@ describe("filterSql", () => {
     for (const search of [...QUERIES, ...MORE_FILTERS]) {
       const q = query(search);
       const values = sqlValues();
-      const viaSql = await prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT u.id FROM "User" u WHERE ${filterSql(q.filters, "u", values, related)}`, ...values.values);
+      const viaSql = await prisma.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT u.id FROM "User" u WHERE ${filterSql(q.filters, "u", values, related)}`,
+        ...values.values,
+      );
       const viaPrisma = await prisma.user.findMany({ where: q.where, select: { id: true } });
       expect(sortedIds(viaSql), search).toEqual(sortedIds(viaPrisma));
     }
@@ -181,7 +184,12 @@ describe("listUsers", () => {
         ]);
         const page = await listUsers(actor, q);
         const itemsPerPage = q.requestedCount === undefined ? {} : { itemsPerPage: rows.length };
-        expect({ ...page }, `${name}: ${search}`).toEqual({ startIndex: q.startIndex, ...itemsPerPage, totalResults: total, entry: rows.map(toUserEntry) });
+        expect({ ...page }, `${name}: ${search}`).toEqual({
+          startIndex: q.startIndex,
+          ...itemsPerPage,
+          totalResults: total,
+          entry: rows.map(toUserEntry),
+        });
       }
     }
   });
@@ -230,15 +238,34 @@ describe("a deep page (from DEEP_PAGE on)", () => {
 
   const prismaPage = async (actor: Actor, q: ListQuery) => {
     const where = { AND: [userScope(actor), q.where] };
-    const rows = await prisma.user.findMany({ where, include: withDomainName, skip: q.skip, take: q.take, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    const rows = await prisma.user.findMany({
+      where,
+      include: withDomainName,
+      skip: q.skip,
+      take: q.take,
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
     return { total: await prisma.user.count({ where }), entry: rows.map(toUserEntry) };
   };
 
   it("is the same page Prisma reads, read from either end", async () => {
-    const searches = [999, 1000, 1249, 1250, 1251, 2000, 2480, 2499, 2500, 2600].flatMap((i) => [`startIndex=${i}&count=20`, `startIndex=${i}&count=100`]);
-    for (const [name, actor] of [["application", app(deep, "deep")], ["developer of several domains", { kind: "developer", developerId: ids.dev2 }]] as [string, Actor][]) {
-      const filtered = ["firstName", "lastName"].flatMap((by) => [0, 990, 999, 1000, 1001].map((i) => `startIndex=${i}&count=20&filterBy=${by}&filterValue=edge`));
-      for (const search of [...searches, ...filtered, "startIndex=1200&filterBy=login&filterOp=startsWith&filterValue=d1", "startIndex=300&filterBy=login&filterOp=startsWith&filterValue=d2"]) {
+    const searches = [999, 1000, 1249, 1250, 1251, 2000, 2480, 2499, 2500, 2600].flatMap((i) => [
+      `startIndex=${i}&count=20`,
+      `startIndex=${i}&count=100`,
+    ]);
+    for (const [name, actor] of [
+      ["application", app(deep, "deep")],
+      ["developer of several domains", { kind: "developer", developerId: ids.dev2 }],
+    ] as [string, Actor][]) {
+      const filtered = ["firstName", "lastName"].flatMap((by) =>
+        [0, 990, 999, 1000, 1001].map((i) => `startIndex=${i}&count=20&filterBy=${by}&filterValue=edge`),
+      );
+      for (const search of [
+        ...searches,
+        ...filtered,
+        "startIndex=1200&filterBy=login&filterOp=startsWith&filterValue=d1",
+        "startIndex=300&filterBy=login&filterOp=startsWith&filterValue=d2",
+      ]) {
         const q = query(search);
         const expected = await prismaPage(actor, q);
         const page = await listUsers(actor, q);
@@ -254,7 +281,10 @@ describe("a deep page (from DEEP_PAGE on)", () => {
     for (const staleHint of [DEEP_USERS - 1, DEEP_USERS + 1, 4000]) {
       const statement = usersPageStatement(actor, q, undefined, staleHint);
       const rows = await prisma.$queryRawUnsafe<{ id: string; total: number }[]>(statement.text, ...statement.values);
-      expect(rows.map((r) => r.id), `hint ${staleHint}`).toEqual(expected);
+      expect(
+        rows.map((r) => r.id),
+        `hint ${staleHint}`,
+      ).toEqual(expected);
       expect(rows[0]?.total).toBe(DEEP_USERS);
     }
   });

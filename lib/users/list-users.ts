@@ -5,7 +5,7 @@ import type { Actor } from "@/lib/core/tenancy/actor";
 import { userScopeSql } from "@/lib/core/tenancy/scope-sql";
 import { toUserEntry, type UserEntryRow } from "./transform";
 
-type PageRow = { total: number } & ({ id: string; domainName: string } & Omit<UserEntryRow, "domain"> | { id: null });
+type PageRow = { total: number } & (({ id: string; domainName: string } & Omit<UserEntryRow, "domain">) | { id: null });
 
 const ENTRY_COLUMNS = `u.id, u.login, u."firstName", u."lastName", u."createdAt" AT TIME ZONE 'UTC' AS "createdAt", u."createdWith",
   u."createdById", u."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", u.status, u.suspended, u."pwdStatus", u.locale, u."accountId",
@@ -46,7 +46,8 @@ function usersSql(actor: Actor, query: ListQuery, within?: { domainId: string })
 export function usersPageStatement(actor: Actor, query: ListQuery, within?: { domainId: string }, totalHint?: number) {
   const { values, where, counted } = usersSql(actor, query, within);
   const [take, skip] = [values.add(query.take), values.add(query.skip)];
-  const forward = (condition: string) => `SELECT u.id FROM "User" u WHERE ${where}${condition} ORDER BY u."createdAt", u.id LIMIT ${take} OFFSET ${skip}`;
+  const forward = (condition: string) =>
+    `SELECT u.id FROM "User" u WHERE ${where}${condition} ORDER BY u."createdAt", u.id LIMIT ${take} OFFSET ${skip}`;
   const fromEnd = (hint: number) => {
     const placeholder = values.add(hint);
     const [backTake, backSkip] = [Math.max(Math.min(query.take, hint - query.skip), 0), Math.max(hint - query.skip - query.take, 0)];

@@ -4,7 +4,9 @@ import { domainName, guid, guidParam, password, userLogin } from "@/lib/core/val
 
 const name = z.string().trim().max(100, "is at most 100 characters");
 /** Changed only by the application (two-legged) or the portal; null takes the user out of its account. */
-const accountId = guidParam.nullable().meta({ description: "A billing account of the developer who owns the user's domain (docs/billing.md); null for none." });
+const accountId = guidParam
+  .nullable()
+  .meta({ description: "A billing account of the developer who owns the user's domain (docs/billing.md); null for none." });
 
 export const userEntrySchema = z
   .object({
@@ -15,7 +17,9 @@ export const userEntrySchema = z
     lastName: z.string().optional(),
     createdOn: z.iso.datetime(),
     createdWith: z.string().optional(),
-    createdBy: guid.optional().meta({ description: "The developer who created the user: in the portal, or as the owner of the application that created it." }),
+    createdBy: guid
+      .optional()
+      .meta({ description: "The developer who created the user: in the portal, or as the owner of the application that created it." }),
     lastUsed: z.iso.datetime().optional().meta({ description: "The user's last sign-in (POST /login); absent until the first." }),
     status: z.string(),
     suspended: z.boolean(),
@@ -42,7 +46,18 @@ export const createUserSchema = z
   })
   .meta({ id: "CreateUser" });
 
-export const USER_READ_ONLY = ["guid", "login", "domain", "createdOn", "createdWith", "createdBy", "lastUsed", "status", "suspended", "callerId"] as const;
+export const USER_READ_ONLY = [
+  "guid",
+  "login",
+  "domain",
+  "createdOn",
+  "createdWith",
+  "createdBy",
+  "lastUsed",
+  "status",
+  "suspended",
+  "callerId",
+] as const;
 
 export const updateUserSchema = putBody(
   {

@@ -30,7 +30,10 @@ async function claimNext(): Promise<Claimed | undefined> {
       SELECT "callId" FROM "PendingVoicemail" WHERE "leasedUntil" <= (now() AT TIME ZONE 'UTC')
       ORDER BY "createdAt", "callId" LIMIT 1 FOR UPDATE SKIP LOCKED`;
     if (!row) return undefined;
-    return tx.pendingVoicemail.update({ where: { callId: row.callId }, data: { leasedUntil: new Date(Date.now() + LEASE_MS), attempts: { increment: 1 } } });
+    return tx.pendingVoicemail.update({
+      where: { callId: row.callId },
+      data: { leasedUntil: new Date(Date.now() + LEASE_MS), attempts: { increment: 1 } },
+    });
   });
 }
 

@@ -57,8 +57,13 @@ export async function recordVoicemail(call: UnansweredCall): Promise<string> {
       throw error;
     });
   kickDelivery();
-  const transcribed = await transcribeMessage(message.id).catch((error) => log.error("voicemail transcription failed", { messageId: message.id, error: String(error) }));
-  const transcript = transcribed === "transcribed" ? (await prisma.message.findUnique({ where: { id: message.id }, select: { transcript: true } }))?.transcript : undefined;
+  const transcribed = await transcribeMessage(message.id).catch((error) =>
+    log.error("voicemail transcription failed", { messageId: message.id, error: String(error) }),
+  );
+  const transcript =
+    transcribed === "transcribed"
+      ? (await prisma.message.findUnique({ where: { id: message.id }, select: { transcript: true } }))?.transcript
+      : undefined;
   await sendVoicemailEmails({ ...call, duration, fileName: target.file, mp3: audio.bytes, transcript: transcript ?? undefined });
   kickDelivery();
   return message.id;

@@ -61,7 +61,9 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
       <dl className={`${card} grid gap-4 p-5 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]`}>
         <div>
           <dt className="text-slate-500">Application id</dt>
-          <dd className="mt-1 font-mono [overflow-wrap:anywhere]" data-testid="app-public-id">{app.id}</dd>
+          <dd className="mt-1 font-mono [overflow-wrap:anywhere]" data-testid="app-public-id">
+            {app.id}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-500">Domain</dt>

@@ -24,7 +24,12 @@ export const metadata: Metadata = { title: "Billing account" };
 export const dynamic = "force-dynamic";
 
 const PAGE_SIZE = 20;
-const ITEM_LABELS: Record<string, string> = { purpose_number_month: "Purpose number, 1 month", call_minute: "Call minute", sms: "SMS", top_up: "Top-up" };
+const ITEM_LABELS: Record<string, string> = {
+  purpose_number_month: "Purpose number, 1 month",
+  call_minute: "Call minute",
+  sms: "SMS",
+  top_up: "Top-up",
+};
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string; start?: string }> };
 type Entry = LedgerEntryView & { userName?: string };
@@ -56,11 +61,19 @@ export default async function BillingAccountPage({ params, searchParams }: Props
   const actor = developerActor(developer.id);
   const account = await orNotFound(() => getBillingAccount(actor, id));
   const startIndex = /^\d{1,9}$/.test(start ?? "") ? Number(start) : 0;
-  const ledger = await listAccountLedger(actor, account.accountId, parseListQuery(new URLSearchParams({ startIndex: String(startIndex), count: String(PAGE_SIZE) }), ledgerFilterable));
+  const ledger = await listAccountLedger(
+    actor,
+    account.accountId,
+    parseListQuery(new URLSearchParams({ startIndex: String(startIndex), count: String(PAGE_SIZE) }), ledgerFilterable),
+  );
   const pageLink = (s: number) => `/billing/${account.accountId}?start=${s}#ledger-heading`;
   return (
     <div className="space-y-8">
-      <PageHeader back={{ href: "/billing", label: "Billing" }} title={account.name} description={`${account.currency} account, created ${formatDate(account.created)}.`} />
+      <PageHeader
+        back={{ href: "/billing", label: "Billing" }}
+        title={account.name}
+        description={`${account.currency} account, created ${formatDate(account.created)}.`}
+      />
       {created === "1" && (
         <Alert tone="success" title="The billing account was created">
           <ForgetSearchParams />
@@ -121,7 +134,11 @@ export default async function BillingAccountPage({ params, searchParams }: Props
         </div>
         <div className="space-y-6">
           <TopUpForm currency={account.currency} action={topUpAction.bind(null, account.accountId)} />
-          <AccountSettingsForm name={account.name} lowCreditThreshold={account.lowCreditThreshold} action={updateBillingAccountAction.bind(null, account.accountId)} />
+          <AccountSettingsForm
+            name={account.name}
+            lowCreditThreshold={account.lowCreditThreshold}
+            action={updateBillingAccountAction.bind(null, account.accountId)}
+          />
         </div>
       </div>
 

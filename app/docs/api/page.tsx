@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "API reference" };
 const SPEC_URL = "/rest/1.0/openapi.json";
 
 const methodRules = [
-  ["GET", "200 with {\"entry\": ...}: an array for a collection (even with 0 or 1 items), an object for one item."],
+  ["GET", '200 with {"entry": ...}: an array for a collection (even with 0 or 1 items), an object for one item.'],
   ["POST", "201 with a Location header holding the URL of the new resource."],
   ["PUT", "200 with the updated resource as GET would return it, or 204."],
   ["DELETE", "204, or 202 when the deletion is accepted but finishes later."],
@@ -36,17 +36,16 @@ export default function ApiReferencePage() {
       <header className="space-y-3">
         <h1 className="text-3xl font-semibold tracking-tight">API reference</h1>
         <p className="text-slate-600">
-          Every path below is relative to <Code>{"{base_url}"}</Code> = <Code>https://your-host/rest/1.0</Code>. Request and
-          response bodies are JSON. Each operation shows a curl and a TypeScript example; the same document is at{" "}
+          Every path below is relative to <Code>{"{base_url}"}</Code> = <Code>https://your-host/rest/1.0</Code>. Request and response bodies are JSON.
+          Each operation shows a curl and a TypeScript example; the same document is at{" "}
           <a href={SPEC_URL} className={link}>
             {SPEC_URL}
           </a>{" "}
           (OpenAPI 3.1) for code generators.
         </p>
         <p className="text-slate-600">
-          The reference cannot send requests: each one must be signed with OAuth 1.0a. To try an operation, open one of your
-          applications in the portal and use its <strong>API console</strong>, which signs requests with that application&apos;s
-          keys.{" "}
+          The reference cannot send requests: each one must be signed with OAuth 1.0a. To try an operation, open one of your applications in the
+          portal and use its <strong>API console</strong>, which signs requests with that application&apos;s keys.{" "}
           <Link href="/apps" className={link}>
             Your applications
           </Link>
@@ -69,11 +68,10 @@ export default function ApiReferencePage() {
 
       <Section id="authentication" title="Authentication">
         <p>
-          Every request is signed with OAuth 1.0a (HMAC-SHA1) using your application&apos;s consumer key and secret, and, when
-          acting as a user, that user&apos;s access token and token secret. Put the OAuth parameters in the{" "}
-          <Code>Authorization: OAuth ...</Code> header. A JSON body is covered by <Code>oauth_body_hash</Code> (base64 SHA-1 of
-          the exact body bytes), which is one of the signed parameters. Timestamps may be seconds or milliseconds and must be
-          within 10 minutes of the server clock; every nonce is used once.
+          Every request is signed with OAuth 1.0a (HMAC-SHA1) using your application&apos;s consumer key and secret, and, when acting as a user, that
+          user&apos;s access token and token secret. Put the OAuth parameters in the <Code>Authorization: OAuth ...</Code> header. A JSON body is
+          covered by <Code>oauth_body_hash</Code> (base64 SHA-1 of the exact body bytes), which is one of the signed parameters. Timestamps may be
+          seconds or milliseconds and must be within 10 minutes of the server clock; every nonce is used once.
         </p>
         <p>
           A request that is not signed, or signed wrongly, answers <Code>401</Code> with{" "}
@@ -97,17 +95,17 @@ export default function ApiReferencePage() {
           </tbody>
         </table>
         <p>
-          A method a resource does not support answers <Code>405</Code> with an <Code>Allow</Code> header listing the ones it
-          does. <Code>OPTIONS</Code> on any resource answers <Code>204</Code> with the same header.
+          A method a resource does not support answers <Code>405</Code> with an <Code>Allow</Code> header listing the ones it does.{" "}
+          <Code>OPTIONS</Code> on any resource answers <Code>204</Code> with the same header.
         </p>
       </Section>
 
       <Section id="paging" title="Paging and filters">
         <p>
-          Collections accept <Code>startIndex</Code> (first result, from 0) and <Code>count</Code> (page size, at most{" "}
-          {MAX_COUNT}; without <Code>count</Code> a page also holds at most {MAX_COUNT}). The response always carries{" "}
-          <Code>startIndex</Code>, <Code>totalResults</Code> (all matches, ignoring paging) and the <Code>entry</Code> array,
-          and <Code>itemsPerPage</Code> (the number on this page) when the request gave <Code>count</Code>.
+          Collections accept <Code>startIndex</Code> (first result, from 0) and <Code>count</Code> (page size, at most {MAX_COUNT}; without{" "}
+          <Code>count</Code> a page also holds at most {MAX_COUNT}). The response always carries <Code>startIndex</Code>, <Code>totalResults</Code>{" "}
+          (all matches, ignoring paging) and the <Code>entry</Code> array, and <Code>itemsPerPage</Code> (the number on this page) when the request
+          gave <Code>count</Code>.
         </p>
         <p>
           Filter with <Code>filterBy</Code> (a property), <Code>filterValue</Code> and <Code>filterOp</Code>, one of{" "}
@@ -117,18 +115,17 @@ export default function ApiReferencePage() {
               <Code>{op}</Code>
             </span>
           ))}{" "}
-          (default <Code>equals</Code>). <Code>contains</Code> and <Code>startsWith</Code> ignore case; on timestamps{" "}
-          <Code>startsWith</Code> takes a date prefix such as <Code>2026-11</Code>. Each collection lists which properties it
-          can filter on; any other value is a <Code>400</Code> naming the parameter.
+          (default <Code>equals</Code>). <Code>contains</Code> and <Code>startsWith</Code> ignore case; on timestamps <Code>startsWith</Code> takes a
+          date prefix such as <Code>2026-11</Code>. Each collection lists which properties it can filter on; any other value is a <Code>400</Code>{" "}
+          naming the parameter.
         </p>
       </Section>
 
       <Section id="errors" title="Errors">
         <p>
-          Errors are <Code>application/problem+json</Code> (RFC 9457): <Code>type</Code>, <Code>title</Code>,{" "}
-          <Code>status</Code>, <Code>detail</Code> (what went wrong and what to do), a stable <Code>code</Code> from the table
-          below and the <Code>requestId</Code> (also in the <Code>X-Request-Id</Code> header; quote it when reporting a
-          problem).
+          Errors are <Code>application/problem+json</Code> (RFC 9457): <Code>type</Code>, <Code>title</Code>, <Code>status</Code>, <Code>detail</Code>{" "}
+          (what went wrong and what to do), a stable <Code>code</Code> from the table below and the <Code>requestId</Code> (also in the{" "}
+          <Code>X-Request-Id</Code> header; quote it when reporting a problem).
         </p>
         <table className="w-full text-left text-sm">
           <thead className="text-slate-500">
@@ -153,14 +150,16 @@ export default function ApiReferencePage() {
       <Section id="events" title="Events">
         <p>
           Events of your application are POSTed, signed, to its notification URL: see{" "}
-          <Link href="/docs/webhooks" className={link}>Receiving webhooks</Link>.
+          <Link href="/docs/webhooks" className={link}>
+            Receiving webhooks
+          </Link>
+          .
         </p>
       </Section>
 
       <Section id="health" title="Health">
         <p>
-          <Code>GET /health</Code> needs no signature. It answers <Code>200</Code> when the database is reachable and{" "}
-          <Code>503</Code> when it is not.
+          <Code>GET /health</Code> needs no signature. It answers <Code>200</Code> when the database is reachable and <Code>503</Code> when it is not.
         </p>
       </Section>
     </article>

@@ -50,7 +50,12 @@ export function SwaggerReference({ assetsPath, version, specUrl }: { assetsPath:
   return (
     <>
       <link rel="stylesheet" href={`${assetsPath}/swagger-ui.css?v=${version}`} />
-      <Script src={`${assetsPath}/swagger-ui-bundle.js?v=${version}`} strategy="afterInteractive" onReady={() => setLoaded(true)} onError={() => setFailed(true)} />
+      <Script
+        src={`${assetsPath}/swagger-ui-bundle.js?v=${version}`}
+        strategy="afterInteractive"
+        onReady={() => setLoaded(true)}
+        onError={() => setFailed(true)}
+      />
       {failed && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           The reference viewer could not be loaded. Reload the page, or read the OpenAPI document at{" "}

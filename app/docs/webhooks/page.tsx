@@ -12,7 +12,14 @@ function Code({ children }: { children: React.ReactNode }) {
 
 function CodeBlock({ label, children }: { label: string; children: string }) {
   return (
-    <pre aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-sm leading-relaxed text-slate-100 dark:bg-slate-50 dark:text-slate-900 dark:ring-1 dark:ring-slate-200">
+    <pre
+      aria-label={label}
+      tabIndex={0}
+      className={
+        "overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-sm leading-relaxed " +
+        "text-slate-100 dark:bg-slate-50 dark:text-slate-900 dark:ring-1 dark:ring-slate-200"
+      }
+    >
       {children}
     </pre>
   );
@@ -60,35 +67,39 @@ const rules: Array<[string, React.ReactNode]> = [
   [
     "At least once.",
     <>
-      An event is written in the same database transaction as the change that caused it, then delivered. A delivery interrupted by
-      a crash is retried, so the same event can arrive twice: drop duplicates by <Code>id</Code>.
+      An event is written in the same database transaction as the change that caused it, then delivered. A delivery interrupted by a crash is retried,
+      so the same event can arrive twice: drop duplicates by <Code>id</Code>.
     </>,
   ],
-  ["No ordering.", <>Events may arrive in any order; sort by <Code>time</Code> if you need to.</>],
+  [
+    "No ordering.",
+    <>
+      Events may arrive in any order; sort by <Code>time</Code> if you need to.
+    </>,
+  ],
   [
     "Retries",
     <>
-      after a failure (non-2xx, timeout, connection error, or any 3xx: redirects are not followed): after 5 s, 5 min, 30 min, 2 h,
-      5 h, 10 h and 10 h. A longer <Code>Retry-After</Code> in your answer is honoured (up to 24 h). After the last retry the event
-      is marked <Code>failed</Code> (<Code>DeliveryExhausted</Code> in the portal and the log); you can replay it.
+      after a failure (non-2xx, timeout, connection error, or any 3xx: redirects are not followed): after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
+      A longer <Code>Retry-After</Code> in your answer is honoured (up to 24 h). After the last retry the event is marked <Code>failed</Code> (
+      <Code>DeliveryExhausted</Code> in the portal and the log); you can replay it.
     </>,
   ],
   ["410 Gone", <>disables the endpoint: nothing more is sent until the notification URL changes.</>],
   [
     "Allowed targets:",
     <>
-      http(s) URLs whose host resolves to a public address. Loopback, private, link-local, CGNAT, multicast, reserved and
-      IPv4-mapped IPv6 addresses are refused when the URL is saved and again when connecting. <Code>WEBHOOK_ALLOW_PRIVATE=true</Code>{" "}
-      lifts this; it is on by default only on the embedded single-machine setup. <strong>Do not enable it on a shared server</strong>:
-      anyone with an application could make the server call your internal network.
+      http(s) URLs whose host resolves to a public address. Loopback, private, link-local, CGNAT, multicast, reserved and IPv4-mapped IPv6 addresses
+      are refused when the URL is saved and again when connecting. <Code>WEBHOOK_ALLOW_PRIVATE=true</Code> lifts this; it is on by default only on the
+      embedded single-machine setup. <strong>Do not enable it on a shared server</strong>: anyone with an application could make the server call your
+      internal network.
     </>,
   ],
   [
     "Log and replay:",
     <>
-      the portal&apos;s Events page of each application lists every event with each attempt (status, latency, the first 1 KB of the
-      response and the error), and can replay an event or send a <Code>TestEvent</Code>. Delivered events are kept 30 days (
-      <Code>EVENT_RETENTION_DAYS</Code>).
+      the portal&apos;s Events page of each application lists every event with each attempt (status, latency, the first 1 KB of the response and the
+      error), and can replay an event or send a <Code>TestEvent</Code>. Delivered events are kept 30 days (<Code>EVENT_RETENTION_DAYS</Code>).
     </>,
   ],
 ];
@@ -111,8 +122,8 @@ export default function WebhooksDocsPage() {
         </p>
         <h1 className="text-3xl font-semibold tracking-tight">Receiving webhooks</h1>
         <p className="max-w-2xl text-slate-600">
-          Switchboard POSTs every event of your application to its notification URL. Set it on the application&apos;s page in the
-          portal, or with <Code>{'PUT /rest/1.0/apps/<domain>:<app> {"notificationUrl": "https://..."}'}</Code>.
+          Switchboard POSTs every event of your application to its notification URL. Set it on the application&apos;s page in the portal, or with{" "}
+          <Code>{'PUT /rest/1.0/apps/<domain>:<app> {"notificationUrl": "https://..."}'}</Code>.
         </p>
       </header>
 
@@ -123,8 +134,8 @@ export default function WebhooksDocsPage() {
         </p>
         <CodeBlock label="Example event">{event}</CodeBlock>
         <p>
-          <Code>id</Code> (also the <Code>webhook-id</Code> header) stays the same on every retry and replay: use it to drop
-          duplicates. Answer with any <Code>2xx</Code> within 15 seconds.
+          <Code>id</Code> (also the <Code>webhook-id</Code> header) stays the same on every retry and replay: use it to drop duplicates. Answer with
+          any <Code>2xx</Code> within 15 seconds.
         </p>
       </Section>
 
@@ -134,13 +145,12 @@ export default function WebhooksDocsPage() {
           <a href="https://www.standardwebhooks.com/" className={link} rel="noreferrer" target="_blank">
             Standard Webhooks
           </a>
-          . The Events page of each application shows its signing secret (<Code>whsec_...</Code>). The signature is a base64
-          HMAC-SHA256, keyed with the base64-decoded part after <Code>whsec_</Code>, of{" "}
-          <Code>{"<webhook-id>.<webhook-timestamp>.<raw body>"}</Code>.
+          . The Events page of each application shows its signing secret (<Code>whsec_...</Code>). The signature is a base64 HMAC-SHA256, keyed with
+          the base64-decoded part after <Code>whsec_</Code>, of <Code>{"<webhook-id>.<webhook-timestamp>.<raw body>"}</Code>.
         </p>
         <p>
-          The header may carry several space-separated signatures: after a secret rotation both the old and the new secret sign for
-          24 hours. Accept the request if any matches, and reject timestamps more than a few minutes old.
+          The header may carry several space-separated signatures: after a secret rotation both the old and the new secret sign for 24 hours. Accept
+          the request if any matches, and reject timestamps more than a few minutes old.
         </p>
         <CodeBlock label="Verification in Node.js">{verify}</CodeBlock>
         <p>Use the raw body exactly as received, before form decoding. To check your code:</p>
@@ -170,8 +180,7 @@ export default function WebhooksDocsPage() {
 
       <Section id="rest" title="The log over the REST API">
         <p>
-          Only the application itself, signing two-legged with its consumer key alone, can call these (paths under{" "}
-          <Code>/rest/1.0</Code>):
+          Only the application itself, signing two-legged with its consumer key alone, can call these (paths under <Code>/rest/1.0</Code>):
         </p>
         <table className="w-full text-left text-sm">
           <tbody className="divide-y divide-slate-200">

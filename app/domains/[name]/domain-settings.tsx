@@ -25,8 +25,8 @@ export function DomainSettings({ name, deleteAction }: { name: string; deleteAct
           className={`${input} max-w-sm cursor-default border-dashed bg-slate-100 font-mono text-slate-700 shadow-none`}
         />
         <p id="domain-name-hint" className="text-xs text-slate-500">
-          Domain names cannot be renamed: users sign in as {name}:&lt;login&gt; and application ids are {name}:&lt;name&gt;. To use another
-          name, create a new domain.
+          Domain names cannot be renamed: users sign in as {name}:&lt;login&gt; and application ids are {name}:&lt;name&gt;. To use another name,
+          create a new domain.
         </p>
       </div>
       <div className="flex flex-wrap items-start justify-between gap-4 p-5">

@@ -30,12 +30,20 @@ function fullName(u: { firstName?: string; lastName?: string }) {
   return [u.firstName, u.lastName].filter(Boolean).join(" ");
 }
 
-export default async function DomainPage({ params, searchParams }: { params: Promise<{ name: string }>; searchParams: Promise<{ created?: string }> }) {
+export default async function DomainPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ name: string }>;
+  searchParams: Promise<{ created?: string }>;
+}) {
   const name = decodedSegment((await params).name);
   const developer = await requireDeveloper(`/domains/${encodeURIComponent(name)}`);
   const domain = await orNotFound(() => getDomainOverview(developerActor(developer.id), name));
   const joinAccountId = await defaultAccountId(developerActor(developer.id), domain.id);
-  const joinAccount = joinAccountId ? (await listBillingAccounts(developerActor(developer.id))).find((a) => a.accountId === joinAccountId) : undefined;
+  const joinAccount = joinAccountId
+    ? (await listBillingAccounts(developerActor(developer.id))).find((a) => a.accountId === joinAccountId)
+    : undefined;
   const justCreated = (await searchParams).created === "1";
   return (
     <div className="space-y-10">
@@ -45,8 +53,8 @@ export default async function DomainPage({ params, searchParams }: { params: Pro
         description={
           <>
             Created {formatDate(domain.created)}. Its users are known to the API as{" "}
-            <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm [overflow-wrap:anywhere]">{domain.name}:&lt;login&gt;</code> and sign in to
-            its applications with <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm">&lt;login&gt;</code> or{" "}
+            <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm [overflow-wrap:anywhere]">{domain.name}:&lt;login&gt;</code> and
+            sign in to its applications with <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm">&lt;login&gt;</code> or{" "}
             <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm [overflow-wrap:anywhere]">{domain.name}:&lt;login&gt;</code>.
           </>
         }
@@ -118,35 +126,37 @@ export default async function DomainPage({ params, searchParams }: { params: Pro
               ))}
             </PhoneList>
             <div className="hidden sm:block">
-            <DataTable
-              columns={[{ label: "Login" }, { label: "Name" }, { label: "Password" }, { label: "Created" }, { label: "Actions", align: "right", hidden: true }]}
-            >
-              {domain.users.entry.map((u) => (
-                <tr key={u.guid} data-testid={`user-row-${u.login}`} className="align-middle">
-                  <td className="px-5 py-3 break-all">
-                    <Link href={userPagePath(domain.name, u.guid)} className={link}>
-                      {u.login}
-                    </Link>
-                  </td>
-                  <td className="px-5 py-3 whitespace-nowrap text-slate-700">{fullName(u) || <span className="text-slate-500">—</span>}</td>
-                  <td className="px-5 py-3 whitespace-nowrap">
-                    {u.pwdStatus === "reset" ? (
-                      <PasswordReset />
-                    ) : (
-                      <span className="text-slate-600">Set</span>
-                    )}
-                  </td>
-                  <td className="px-5 py-3 whitespace-nowrap text-slate-600">{formatDate(u.createdOn)}</td>
-                  <td className="px-5 py-3">
-                    <UserRowActions
-                      login={u.login}
-                      resetAction={resetPasswordAction.bind(null, domain.name, u.guid)}
-                      deleteAction={deleteUserAction.bind(null, domain.name, u.guid)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
+              <DataTable
+                columns={[
+                  { label: "Login" },
+                  { label: "Name" },
+                  { label: "Password" },
+                  { label: "Created" },
+                  { label: "Actions", align: "right", hidden: true },
+                ]}
+              >
+                {domain.users.entry.map((u) => (
+                  <tr key={u.guid} data-testid={`user-row-${u.login}`} className="align-middle">
+                    <td className="px-5 py-3 break-all">
+                      <Link href={userPagePath(domain.name, u.guid)} className={link}>
+                        {u.login}
+                      </Link>
+                    </td>
+                    <td className="px-5 py-3 whitespace-nowrap text-slate-700">{fullName(u) || <span className="text-slate-500">—</span>}</td>
+                    <td className="px-5 py-3 whitespace-nowrap">
+                      {u.pwdStatus === "reset" ? <PasswordReset /> : <span className="text-slate-600">Set</span>}
+                    </td>
+                    <td className="px-5 py-3 whitespace-nowrap text-slate-600">{formatDate(u.createdOn)}</td>
+                    <td className="px-5 py-3">
+                      <UserRowActions
+                        login={u.login}
+                        resetAction={resetPasswordAction.bind(null, domain.name, u.guid)}
+                        deleteAction={deleteUserAction.bind(null, domain.name, u.guid)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
             </div>
           </>
         )}

@@ -54,7 +54,9 @@ export function AclEditor({
     <form key={JSON.stringify(acl)} action={formAction} className="space-y-3" aria-label={title}>
       {state.error && <Alert title="Access was not saved">{state.error}</Alert>}
       <p className="text-sm text-slate-600">
-        {hasAcl ? "Only who is checked has access (write includes read)." : "No ACL: only the creator has access. Check users or applications to share it."}{" "}
+        {hasAcl
+          ? "Only who is checked has access (write includes read)."
+          : "No ACL: only the creator has access. Check users or applications to share it."}{" "}
         An application checked without any user: every user of that application.
       </p>
       <div className="overflow-x-auto">

@@ -13,7 +13,16 @@ export function NewFolderForm({ domain }: { domain: string }) {
   return (
     <form action={action} className="space-y-2" noValidate aria-label="New folder">
       {state.error && !state.fieldErrors && <Alert title="The folder was not created">{state.error}</Alert>}
-      <Field name="id" label="New folder" required maxLength={255} autoComplete="off" placeholder="prompts" defaultValue={state.values?.id} errors={state.fieldErrors?.id} />
+      <Field
+        name="id"
+        label="New folder"
+        required
+        maxLength={255}
+        autoComplete="off"
+        placeholder="prompts"
+        defaultValue={state.values?.id}
+        errors={state.fieldErrors?.id}
+      />
       <SubmitButton pendingText="Creating…" className={`${buttonPrimary} ${buttonSmall}`}>
         Create folder
       </SubmitButton>

@@ -32,9 +32,14 @@ function FolderIcon() {
   );
 }
 
-
 /** The domain's media: folder tree on the left, the open folder's files, upload and access on the right. */
-export default async function MediaBrowserPage({ params, searchParams }: { params: Promise<{ domain: string }>; searchParams: Promise<{ folder?: string }> }) {
+export default async function MediaBrowserPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ domain: string }>;
+  searchParams: Promise<{ folder?: string }>;
+}) {
   const domainName = decodeURIComponent((await params).domain);
   const developer = await requireDeveloper(`/media/${encodeURIComponent(domainName)}`);
   const actor = developerActor(developer.id);
@@ -50,7 +55,11 @@ export default async function MediaBrowserPage({ params, searchParams }: { param
 
   return (
     <div className="space-y-8">
-      <PageHeader back={{ href: "/media", label: "Media" }} title={`Media of ${domainName}`} description="Folders and files your applications keep in this domain." />
+      <PageHeader
+        back={{ href: "/media", label: "Media" }}
+        title={`Media of ${domainName}`}
+        description="Folders and files your applications keep in this domain."
+      />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
         <aside className={`${card} min-w-0 space-y-5 p-4`} aria-label="Folders">
           {folders.entry.length === 0 ? (
@@ -59,7 +68,13 @@ export default async function MediaBrowserPage({ params, searchParams }: { param
             <ul className="space-y-1 text-sm" role="tree" aria-label="Folder tree">
               {folders.entry.map((f) => (
                 <li key={f.id} role="treeitem" aria-expanded={open?.id === f.id} aria-selected={open?.id === f.id}>
-                  <Link href={folderHref(f.id)} className={"block truncate rounded px-2 py-1 " + (open?.id === f.id ? "bg-slate-100 font-medium text-slate-900" : "text-slate-700 hover:bg-slate-50")}>
+                  <Link
+                    href={folderHref(f.id)}
+                    className={
+                      "block truncate rounded px-2 py-1 " +
+                      (open?.id === f.id ? "bg-slate-100 font-medium text-slate-900" : "text-slate-700 hover:bg-slate-50")
+                    }
+                  >
                     <FolderIcon />
                     {f.id}
                   </Link>
@@ -130,10 +145,17 @@ export default async function MediaBrowserPage({ params, searchParams }: { param
                               <a href={href} download={file.name} className={link}>
                                 Download
                               </a>
-                              <ConfirmForm action={deleteFileAction.bind(null, domainName, open.id, file.name)} label="Delete" question={`Delete ${file.name}?`} small />
+                              <ConfirmForm
+                                action={deleteFileAction.bind(null, domainName, open.id, file.name)}
+                                label="Delete"
+                                question={`Delete ${file.name}?`}
+                                small
+                              />
                             </div>
                           </div>
-                          {isAudio(file.name) && file.size > 0 && <audio controls preload="metadata" src={href} className="w-full" aria-label={`Play ${file.name}`} />}
+                          {isAudio(file.name) && file.size > 0 && (
+                            <audio controls preload="metadata" src={href} className="w-full" aria-label={`Play ${file.name}`} />
+                          )}
                           <details>
                             <summary className="cursor-pointer text-slate-600">Access to this file</summary>
                             <div className="mt-2">

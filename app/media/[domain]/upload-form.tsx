@@ -59,12 +59,22 @@ export function UploadForm({ domain, folder }: { domain: string; folder: string 
         </button>
       </div>
       {progress !== null && (
-        <div role="progressbar" aria-label="Upload progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 w-full overflow-hidden rounded bg-slate-200">
+        <div
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuenow={progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          className="h-2 w-full overflow-hidden rounded bg-slate-200"
+        >
           <div className="h-full bg-brand-500 transition-all" style={{ width: `${progress}%` }} />
         </div>
       )}
       {message && (
-        <p role={message.tone === "error" ? "alert" : "status"} className={message.tone === "error" ? "text-sm text-red-700" : "text-sm text-green-700"}>
+        <p
+          role={message.tone === "error" ? "alert" : "status"}
+          className={message.tone === "error" ? "text-sm text-red-700" : "text-sm text-green-700"}
+        >
           {message.text}
         </p>
       )}

@@ -31,7 +31,8 @@ export async function authorizeAction(_prev: AuthorizeState, formData: FormData)
   }
   let outcome: AuthorizationOutcome;
   try {
-    outcome = decision === "deny" ? await denyAuthorization(token) : await approveAuthorization(token, login, password, clientAddress(await headers()));
+    outcome =
+      decision === "deny" ? await denyAuthorization(token) : await approveAuthorization(token, login, password, clientAddress(await headers()));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // not_found / conflict: the request is gone, answered or expired; anything else (wrong password, lockout, suspended user) is for the form.

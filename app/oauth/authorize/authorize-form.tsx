@@ -32,7 +32,12 @@ export function AuthorizeForm({ token, applicationName, domain, answered }: Auth
         <Alert tone="success" title={`You approved ${applicationName}`}>
           Enter this verification code in {applicationName} to finish connecting it to your account.
         </Alert>
-        <code className="block w-full rounded-lg border border-slate-200 bg-slate-50 px-4 py-5 text-center font-mono text-xl tracking-wide select-all [overflow-wrap:anywhere]">
+        <code
+          className={
+            "block w-full rounded-lg border border-slate-200 bg-slate-50 px-4 py-5 text-center " +
+            "font-mono text-xl tracking-wide select-all [overflow-wrap:anywhere]"
+          }
+        >
           {state.outcome.verifier}
         </code>
         <div className="flex justify-center">
@@ -63,14 +68,7 @@ export function AuthorizeForm({ token, applicationName, domain, answered }: Auth
     <form action={action} className="space-y-5" noValidate>
       <input type="hidden" name="oauth_token" value={token} />
       {state.error && <Alert>{state.error}</Alert>}
-      <Field
-        name="login"
-        label="Login"
-        autoComplete="username"
-        required
-        defaultValue={state.login}
-        hint={`Your ${domain} login.`}
-      />
+      <Field name="login" label="Login" autoComplete="username" required defaultValue={state.login} hint={`Your ${domain} login.`} />
       <Field name="password" label="Password" type="password" autoComplete="current-password" required />
       {/* Approve first in the page so Enter approves; shown on the right. */}
       <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
@@ -81,9 +79,7 @@ export function AuthorizeForm({ token, applicationName, domain, answered }: Auth
           Deny
         </SubmitButton>
       </div>
-      <p className="text-xs text-slate-500">
-        Your password is checked by Switchboard and is never shown to {applicationName}.
-      </p>
+      <p className="text-xs text-slate-500">Your password is checked by Switchboard and is never shown to {applicationName}.</p>
     </form>
   );
 }

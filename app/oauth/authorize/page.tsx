@@ -25,7 +25,9 @@ const problems: Record<NonNullable<AuthorizationRequest["problem"]> | "unknown" 
   },
   "no-callback": {
     title: "This application cannot be signed in to from here",
-    body: "It did not say where to send you back, or named a page its developer did not register. Go back to the application and start again; if it keeps happening, tell its developer.",
+    body:
+      "It did not say where to send you back, or named a page its developer did not register. Go " +
+      "back to the application and start again; if it keeps happening, tell its developer.",
   },
   suspended: {
     title: "This application is not available right now",
@@ -92,9 +94,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
           </div>
         </div>
       </div>
-      <p className="text-center text-xs text-slate-500">
-        Only approve applications you trust.
-      </p>
+      <p className="text-center text-xs text-slate-500">Only approve applications you trust.</p>
     </div>
   );
 }

@@ -9,8 +9,12 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = anyMethod(async 
   const version = pathname.split("/")[2] ?? "";
   const error = SUPPORTED_VERSIONS.includes(version)
     ? new ApiError("not_found", `No resource matches ${pathname}. See the API reference at /docs/api.`)
-    : new ApiError("not_found", `API version "${version}" does not exist. Available versions: ${SUPPORTED_VERSIONS.join(", ")} (e.g. /rest/1.0/...).`, {
-        extra: { versions: SUPPORTED_VERSIONS },
-      });
+    : new ApiError(
+        "not_found",
+        `API version "${version}" does not exist. Available versions: ${SUPPORTED_VERSIONS.join(", ")} (e.g. /rest/1.0/...).`,
+        {
+          extra: { versions: SUPPORTED_VERSIONS },
+        },
+      );
   return respondWithError(request, error);
 });

@@ -20,8 +20,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const holder = Number(fs.readFileSync(lockPath, "utf8").trim());
       if (holder && holder !== process.pid && isAlive(holder)) {
         throw new Error(
-          `The database in ${dataDir} is already open by process ${holder}. ` +
-            `Stop that process first, or set DATA_DIR to another folder.`,
+          `The database in ${dataDir} is already open by process ${holder}. ` + `Stop that process first, or set DATA_DIR to another folder.`,
         );
       }
       fs.rmSync(lockPath, { force: true }); // stale: its process is gone

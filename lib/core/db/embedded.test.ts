@@ -16,7 +16,10 @@ afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 /** Leaves a socket file behind the way a killed run does: its process dies by SIGKILL. */
 async function leaveStaleSocket(socketPath: string) {
   fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
-  const listener = spawn(process.execPath, ["-e", `require("node:net").createServer().listen(${JSON.stringify(socketPath)}, () => console.log("up"))`]);
+  const listener = spawn(process.execPath, [
+    "-e",
+    `require("node:net").createServer().listen(${JSON.stringify(socketPath)}, () => console.log("up"))`,
+  ]);
   await once(listener.stdout, "data");
   listener.kill("SIGKILL");
   await once(listener, "exit");

@@ -37,7 +37,10 @@ const MAX_SOCKET_PATH_BYTES = 107;
  * connection (DB_POOL_MAX=1). The second slot only absorbs the moment when the launcher's socket
  * is still closing as the app connects.
  */
-export async function startEmbeddedDatabase(dataDir: string, settings: Readonly<Record<string, string>> = EMBEDDED_SETTINGS): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  settings: Readonly<Record<string, string>> = EMBEDDED_SETTINGS,
+): Promise<EmbeddedDatabase> {
   const releaseLock = acquireDataDirLock(dataDir);
   try {
     const socketDir = prepareSocketDir(dataDir);

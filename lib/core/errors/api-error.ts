@@ -102,8 +102,7 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what: string) =>
-  new ApiError("not_found", `${what} was not found. Check the id, and that it belongs to your domain.`);
+export const notFound = (what: string) => new ApiError("not_found", `${what} was not found. Check the id, and that it belongs to your domain.`);
 
 /** 400 for one bad query parameter, named in the problem body's `parameter`. */
 export const invalidParameter = (parameter: string, detail: string) => new ApiError("invalid_parameter", detail, { extra: { parameter } });
@@ -123,7 +122,10 @@ export function fieldError(field: string, message: string, options: { detail?: s
 }
 
 /** 400 naming several fields at once; `code` is invalid_parameter for the query string and path. */
-export function fieldErrors(errors: FieldProblem[], options: { detail?: string; extra?: ProblemExtra; code?: "validation_failed" | "invalid_parameter" } = {}): ApiError {
+export function fieldErrors(
+  errors: FieldProblem[],
+  options: { detail?: string; extra?: ProblemExtra; code?: "validation_failed" | "invalid_parameter" } = {},
+): ApiError {
   const detail = options.detail ?? errors.map((e) => `${e.field}: ${e.message}`).join("; ");
   return new ApiError(options.code ?? "validation_failed", detail, { extra: { ...options.extra, errors } });
 }

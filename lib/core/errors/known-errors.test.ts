@@ -21,7 +21,10 @@ describe("asApiError", () => {
   });
 
   it("unlessTaken answers a taken unique key with 409 and the caller's message, and passes anything else through", async () => {
-    await expect(unlessTaken(Promise.reject(prismaError("P2002")), 'A user with login "ada" already exists.')).rejects.toMatchObject({ status: 409, message: 'A user with login "ada" already exists.' });
+    await expect(unlessTaken(Promise.reject(prismaError("P2002")), 'A user with login "ada" already exists.')).rejects.toMatchObject({
+      status: 409,
+      message: 'A user with login "ada" already exists.',
+    });
     await expect(unlessTaken(Promise.resolve(7), "x")).resolves.toBe(7);
     const other = prismaError("P2025");
     await expect(unlessTaken(Promise.reject(other), "x")).rejects.toBe(other);

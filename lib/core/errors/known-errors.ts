@@ -33,7 +33,11 @@ export function asApiError(error: unknown): ApiError | undefined {
     if (error.code === "P2025") return new ApiError("not_found", "The resource was not found.");
     // P2028: no connection for a transaction within its wait (lib/core/db/client.ts, QUEUE_PATIENTLY): busy, not broken.
     if (error.code === "P2028") {
-      return new ApiError("service_unavailable", "The server is busy right now. Retry in a second.", { headers: { "Retry-After": "1" }, extra: { retryAfter: 1 }, cause: error });
+      return new ApiError("service_unavailable", "The server is busy right now. Retry in a second.", {
+        headers: { "Retry-After": "1" },
+        extra: { retryAfter: 1 },
+        cause: error,
+      });
     }
   }
   if (isDatabaseUnreachable(error)) {

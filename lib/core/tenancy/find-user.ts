@@ -8,9 +8,7 @@ import { withDomainName } from "./with-domain-name";
 
 /** The user if the actor may see it; 404 otherwise (another tenant's user looks like no user). */
 export async function getUserOrThrow(actor: Actor, guid: string) {
-  const user = isGuid(guid)
-    ? await scopedDb(actor).user.findFirst({ where: { id: guid.toLowerCase() }, include: withDomainName })
-    : null;
+  const user = isGuid(guid) ? await scopedDb(actor).user.findFirst({ where: { id: guid.toLowerCase() }, include: withDomainName }) : null;
   if (!user) throw notFound(`User ${guid}`);
   return user;
 }

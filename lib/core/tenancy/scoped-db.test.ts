@@ -39,23 +39,50 @@ async function seedTenant(name: string): Promise<Tenant> {
   const application = await prisma.application.create({
     data: { domainId: domain.id, name: "app", consumerKey: `key-${name}`, consumerSecretEnc: "x", createdById: developer.id },
   });
-  const [user, other] = await Promise.all(["ada", "bob"].map((login) => prisma.user.create({ data: { domainId: domain.id, login, passwordHash: "x" } })));
+  const [user, other] = await Promise.all(
+    ["ada", "bob"].map((login) => prisma.user.create({ data: { domainId: domain.id, login, passwordHash: "x" } })),
+  );
   for (const owner of [user!, other!]) {
     await prisma.device.create({ data: { userId: owner.id, domainId: domain.id, address: `mailto:${owner.login}@${name}.example` } });
     await prisma.message.create({ data: { userId: owner.id, domainId: domain.id, type: "InboundSms", status: "NEW", folder: "inbox" } });
     await prisma.guestToken.create({
-      data: { userId: owner.id, applicationId: application.id, callee: "tel:1", startDate: new Date(), endDate: new Date(), maxConcurrent: 1, secretHash: `${name}-${owner.login}`, createdWith: "test" },
+      data: {
+        userId: owner.id,
+        applicationId: application.id,
+        callee: "tel:1",
+        startDate: new Date(),
+        endDate: new Date(),
+        maxConcurrent: 1,
+        secretHash: `${name}-${owner.login}`,
+        createdWith: "test",
+      },
     });
-    await prisma.accessToken.create({ data: { token: `${name}-${owner.login}`, secretEnc: "x", userId: owner.id, applicationId: application.id, createdWith: "test" } });
+    await prisma.accessToken.create({
+      data: { token: `${name}-${owner.login}`, secretEnc: "x", userId: owner.id, applicationId: application.id, createdWith: "test" },
+    });
   }
   const call = await prisma.call.create({
-    data: { domainId: domain.id, userId: user!.id, applicationId: application.id, applicationPublicId: `${name}:app`, domainName: name, startTime: new Date(), bootId: "b" },
+    data: {
+      domainId: domain.id,
+      userId: user!.id,
+      applicationId: application.id,
+      applicationPublicId: `${name}:app`,
+      domainName: name,
+      startTime: new Date(),
+      bootId: "b",
+    },
   });
   await prisma.callLeg.create({ data: { callId: call.id, address: "tel:1", startTime: new Date() } });
   await prisma.event.create({ data: { id: `evt-${name}`, applicationId: application.id, type: "test", payload: {} } });
   await prisma.billingAccount.create({ data: { developerId: developer.id, name: `${name} account`, currency: "USD" } });
   await prisma.mailboxMessage.create({ data: { domainId: domain.id, from: "a", to: "b", subject: name, text: "" } });
-  const app: ApplicationActor = { kind: "application", applicationId: application.id, applicationPublicId: `${name}:app`, domainId: domain.id, domainName: name };
+  const app: ApplicationActor = {
+    kind: "application",
+    applicationId: application.id,
+    applicationPublicId: `${name}:app`,
+    domainId: domain.id,
+    domainName: name,
+  };
   return {
     developerId: developer.id,
     domainId: domain.id,
@@ -99,7 +126,10 @@ describe("scopedDb: queries without a scope see only the actor's rows", () => {
   it("domains and users: an application its domain's, a user only itself, a developer its domains'", async () => {
     const { a, b } = tenants;
     expect((await scopedDb(a.app).domain.findMany({ select: { id: true } })).map((d) => d.id)).toEqual([a.domainId]);
-    expect((await scopedDb(a.app).user.findMany({ select: { id: true }, orderBy: { login: "asc" } })).map((u) => u.id)).toEqual([a.userId, a.otherUserId]);
+    expect((await scopedDb(a.app).user.findMany({ select: { id: true }, orderBy: { login: "asc" } })).map((u) => u.id)).toEqual([
+      a.userId,
+      a.otherUserId,
+    ]);
     expect((await scopedDb(a.user).user.findMany({ select: { id: true } })).map((u) => u.id)).toEqual([a.userId]);
     expect(await scopedDb(developer(b)).user.count()).toBe(2);
     expect(await scopedDb(a.app).user.findFirst({ where: { id: b.userId } })).toBeNull();
@@ -156,8 +186,9 @@ describe("scopedDb: writes", () => {
   it("update and delete by id of another tenant's row find nothing (P2025)", async () => {
     const { a, b } = tenants;
     await expect(scopedDb(a.app).user.update({ where: { id: b.userId }, data: { firstName: "x" } })).rejects.toMatchObject({ code: "P2025" });
-    await expect(scopedDb(a.app).device.delete({ where: { domainId_address: { domainId: b.domainId, address: "mailto:ada@beta.example" } } }))
-      .rejects.toMatchObject({ code: "P2025" });
+    await expect(
+      scopedDb(a.app).device.delete({ where: { domainId_address: { domainId: b.domainId, address: "mailto:ada@beta.example" } } }),
+    ).rejects.toMatchObject({ code: "P2025" });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: b.userId } })).firstName).toBeNull();
   });
 
@@ -173,7 +204,13 @@ describe("scopedDb: writes", () => {
     const device = (userId: string, domainId: string) => ({ data: { userId, domainId, address: "tel:15550100" } });
     await expect(scopedDb(a.app).device.create(device(b.userId, b.domainId))).rejects.toMatchObject({ code: "not_found", status: 404 });
     await expect(scopedDb(a.user).device.create(device(a.otherUserId, a.domainId))).rejects.toMatchObject({ code: "not_found" });
-    const rows: Prisma.MessageCreateManyInput[] = [a.userId, b.userId].map((userId) => ({ userId, domainId: a.domainId, type: "x", status: "NEW", folder: "inbox" }));
+    const rows: Prisma.MessageCreateManyInput[] = [a.userId, b.userId].map((userId) => ({
+      userId,
+      domainId: a.domainId,
+      type: "x",
+      status: "NEW",
+      folder: "inbox",
+    }));
     await expect(scopedDb(a.app).message.createMany({ data: rows })).rejects.toMatchObject({ code: "not_found" });
     const created = await scopedDb(a.user).device.create(device(a.userId, a.domainId));
     expect(created.userId).toBe(a.userId);

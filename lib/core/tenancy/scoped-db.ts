@@ -112,7 +112,8 @@ async function checkOwners(client: PrismaClient, actor: Actor, model: string, da
   const parent = scopeOf(owner.model)!;
   const delegate = (client as unknown as Record<string, { count: (args: unknown) => Promise<number> }>)[lowerFirst(owner.model)]!;
   const found = await delegate.count({ where: { AND: [{ id: { in: ids } }, parent.where(actor, "read")] } });
-  if (found !== ids.length) throw new ApiError("not_found", `The ${lowerFirst(owner.model)} was not found. Check the id, and that it belongs to your domain.`);
+  if (found !== ids.length)
+    throw new ApiError("not_found", `The ${lowerFirst(owner.model)} was not found. Check the id, and that it belongs to your domain.`);
 }
 
 // A query extension adds no types: the scoped client is typed as the client it extends, so its transaction
@@ -127,7 +128,13 @@ function scopedExtension(client: PrismaClient, actor: Actor): PrismaClient {
           if (!scope) return query(args);
           const next = { ...(args as Record<string, unknown>) };
           if (CREATES.has(operation)) await checkOwners(client, actor, model, operation === "upsert" ? next.create : next.data);
-          const kind: Operation | undefined = READS.has(operation) ? "read" : WRITES.has(operation) ? "write" : DELETES.has(operation) ? "delete" : undefined;
+          const kind: Operation | undefined = READS.has(operation)
+            ? "read"
+            : WRITES.has(operation)
+              ? "write"
+              : DELETES.has(operation)
+                ? "delete"
+                : undefined;
           if (kind) next.where = withScope(next.where as Where | undefined, scope.where(actor, kind));
           return query(next as typeof args);
         },

@@ -26,7 +26,10 @@ export interface ReplayableRequest {
 export async function replayable(req: ReplayableRequest, run: () => Promise<Response>): Promise<Response> {
   const key = req.request.headers.get("idempotency-key");
   if (key === null || !req.auth) return run();
-  if (!KEY.test(key)) throw new ApiError("bad_request", "Idempotency-Key: send 1 to 255 visible ASCII characters, e.g. a UUID.", { extra: { parameter: "Idempotency-Key" } });
+  if (!KEY.test(key))
+    throw new ApiError("bad_request", "Idempotency-Key: send 1 to 255 visible ASCII characters, e.g. a UUID.", {
+      extra: { parameter: "Idempotency-Key" },
+    });
   const scopeKey = `${req.auth.application.id}/${req.auth.user?.id ?? "-"}/${req.operationId}/${key}`;
   const requestHash = sha256(`${req.request.method} ${req.url.pathname}\n${req.rawBody}`);
 
@@ -54,10 +57,20 @@ export async function replayable(req: ReplayableRequest, run: () => Promise<Resp
 async function replay(scopeKey: string, requestHash: string): Promise<Response> {
   const kept = await prisma.idempotencyRecord.findUnique({ where: { scopeKey } });
   if (!kept || kept.requestHash !== requestHash) {
-    throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request (method, path or body) in the last 24 hours. Use a new key for a new request.");
+    throw new ApiError(
+      "idempotency_key_reused",
+      "This Idempotency-Key was already used with a different request (method, path or body) in the last 24 hours. Use a new key for a new request.",
+    );
   }
   if (kept.status === null) {
-    throw new ApiError("idempotency_key_reused", "The first request with this Idempotency-Key is still running. Retry in a moment to get its response.", { headers: { "Retry-After": "1" } });
+    throw new ApiError(
+      "idempotency_key_reused",
+      "The first request with this Idempotency-Key is still running. Retry in a moment to get its response.",
+      { headers: { "Retry-After": "1" } },
+    );
   }
-  return new Response(kept.body || null, { status: kept.status, headers: { ...(kept.headers as Record<string, string>), "Idempotent-Replayed": "true" } });
+  return new Response(kept.body || null, {
+    status: kept.status,
+    headers: { ...(kept.headers as Record<string, string>), "Idempotent-Replayed": "true" },
+  });
 }

@@ -7,6 +7,9 @@ import { config } from "@/lib/core/config";
  * (each trusted proxy appended the address it saw).
  */
 export function clientAddress(headers: Headers, trustedHops = config().TRUSTED_PROXY_HOPS): string {
-  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   return hops[Math.max(0, hops.length - 1 - trustedHops)] ?? "unknown";
 }

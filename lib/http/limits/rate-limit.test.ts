@@ -38,33 +38,37 @@ const stores = [
 ] as const;
 
 describe.each(stores)("LoginLimiter %s", (store, make) => {
-  it.skipIf(store === "in Redis" && !redisUp)("delays the guessing address, not the owner's, and a success resets the address", async () => {
-    const limiter = make();
-    const attacker = { scope: "user" as const, account: "domain:alice", address: "203.0.113.7" };
-    const owner = { ...attacker, address: "198.51.100.2" };
-    const wrong = () => limiter.attempt(attacker, async () => null);
+  it.skipIf(store === "in Redis" && !redisUp)(
+    "delays the guessing address, not the owner's, and a success resets the address",
+    async () => {
+      const limiter = make();
+      const attacker = { scope: "user" as const, account: "domain:alice", address: "203.0.113.7" };
+      const owner = { ...attacker, address: "198.51.100.2" };
+      const wrong = () => limiter.attempt(attacker, async () => null);
 
-    for (let i = 0; i < 3; i++) expect(await wrong()).toBeNull();
-    expect(await wrong()).toBeNull(); // the 4th failure: 1 s from now on
-    await expect(wrong()).rejects.toThrow(LoginThrottled);
-    const refused = await limiter.check(attacker).catch((error: LoginThrottled) => error);
-    expect(refused).toBeInstanceOf(LoginThrottled);
-    expect((refused as LoginThrottled).retryAfterSeconds).toBe(1);
-    expect((refused as LoginThrottled).message).toBe("Too many failed attempts to sign in to this account. Wait 1 second and try again.");
+      for (let i = 0; i < 3; i++) expect(await wrong()).toBeNull();
+      expect(await wrong()).toBeNull(); // the 4th failure: 1 s from now on
+      await expect(wrong()).rejects.toThrow(LoginThrottled);
+      const refused = await limiter.check(attacker).catch((error: LoginThrottled) => error);
+      expect(refused).toBeInstanceOf(LoginThrottled);
+      expect((refused as LoginThrottled).retryAfterSeconds).toBe(1);
+      expect((refused as LoginThrottled).message).toBe("Too many failed attempts to sign in to this account. Wait 1 second and try again.");
 
-    // The owner, elsewhere, is not slowed down at all.
-    expect(await limiter.attempt(owner, async () => "alice")).toBe("alice");
+      // The owner, elsewhere, is not slowed down at all.
+      expect(await limiter.attempt(owner, async () => "alice")).toBe("alice");
 
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await wrong()).toBeNull(); // the 5th failure: 2 s
-    await expect(limiter.check(attacker)).rejects.toMatchObject({ retryAfterSeconds: 2 });
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await wrong()).toBeNull(); // the 5th failure: 2 s
+      await expect(limiter.check(attacker)).rejects.toMatchObject({ retryAfterSeconds: 2 });
 
-    await new Promise((r) => setTimeout(r, 2100));
-    expect(await limiter.attempt(attacker, async () => "alice")).toBe("alice");
-    // After a success the address starts again with its free failures.
-    for (let i = 0; i < 3; i++) expect(await wrong()).toBeNull();
-    await expect(limiter.check(attacker)).resolves.toBeUndefined();
-  }, 15_000);
+      await new Promise((r) => setTimeout(r, 2100));
+      expect(await limiter.attempt(attacker, async () => "alice")).toBe("alice");
+      // After a success the address starts again with its free failures.
+      for (let i = 0; i < 3; i++) expect(await wrong()).toBeNull();
+      await expect(limiter.check(attacker)).resolves.toBeUndefined();
+    },
+    15_000,
+  );
 
   it.skipIf(store === "in Redis" && !redisUp)("makes every address wait once an account collects too many failures from many addresses", async () => {
     const limiter = make();

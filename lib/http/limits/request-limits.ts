@@ -20,7 +20,10 @@ export function bucketsFor(identity: RequestIdentity, c = config()): BucketSpec[
     case "user-token":
       return [bucket(`token:${identity.tokenId}`, c.RATE_LIMIT_USER_TOKEN), bucket(`consumer:${identity.applicationId}`, c.RATE_LIMIT_CONSUMER_KEY)];
     case "two-legged":
-      return [bucket(`two-legged:${identity.applicationId}`, c.RATE_LIMIT_TWO_LEGGED), bucket(`consumer:${identity.applicationId}`, c.RATE_LIMIT_CONSUMER_KEY)];
+      return [
+        bucket(`two-legged:${identity.applicationId}`, c.RATE_LIMIT_TWO_LEGGED),
+        bucket(`consumer:${identity.applicationId}`, c.RATE_LIMIT_CONSUMER_KEY),
+      ];
     case "unsigned":
       return [bucket(`address:${identity.address}`, c.RATE_LIMIT_UNSIGNED)];
   }
@@ -65,10 +68,18 @@ export function rateLimitRefusal(result: TakeResult): ApiError {
   const bucket = tightest(result);
   const retryAfter = Math.max(1, Math.ceil(bucket.msUntilNext / 1000));
   const who = bucket.spec.key.split(":")[0];
-  const what = who === "token" ? "this access token" : who === "two-legged" ? "this application's requests without a user token" : who === "consumer" ? "this application" : "unsigned requests from your address";
+  const what =
+    who === "token"
+      ? "this access token"
+      : who === "two-legged"
+        ? "this application's requests without a user token"
+        : who === "consumer"
+          ? "this application"
+          : "unsigned requests from your address";
   return new ApiError(
     "limit_exceeded",
-    `Too many requests for ${what}: at most ${bucket.spec.capacity} per ${bucket.spec.windowMs / 1000} seconds. Wait ${describeWait(retryAfter)} and try again.`,
+    `Too many requests for ${what}: at most ${bucket.spec.capacity} per ${bucket.spec.windowMs / 1000} ` +
+      `seconds. Wait ${describeWait(retryAfter)} and try again.`,
     { headers: { "Retry-After": String(retryAfter), ...rateLimitHeaders(result) }, extra: { retryAfter, limit: bucket.spec.capacity } },
   );
 }

@@ -5,7 +5,13 @@ describe("callback URL prefixes", () => {
   const prefixes = ["https://app.example/cb", "http://127.0.0.1:8080/", "myapp://oauth/done"];
 
   it("allows the prefix itself and what lies under it at a / boundary", () => {
-    for (const ok of ["https://app.example/cb", "https://app.example/cb?x=1", "https://app.example/cb/next", "http://127.0.0.1:8080/anything?a=b", "myapp://oauth/done?t=1"]) {
+    for (const ok of [
+      "https://app.example/cb",
+      "https://app.example/cb?x=1",
+      "https://app.example/cb/next",
+      "http://127.0.0.1:8080/anything?a=b",
+      "myapp://oauth/done?t=1",
+    ]) {
       expect(callbackAllowed(ok, prefixes), ok).toBe(true);
     }
   });
@@ -44,7 +50,14 @@ describe("callback URL prefixes", () => {
 
   it("validates and normalizes what the developer registers", () => {
     expect(callbackUrlPrefix.parse(" HTTPS://App.Example/cb ")).toBe("https://app.example/cb");
-    for (const bad of ["/relative", "javascript:alert(1)", "https://u:p@app.example/", "https://app.example/?q=1", "https://app.example/#f", "data:text/html,x"]) {
+    for (const bad of [
+      "/relative",
+      "javascript:alert(1)",
+      "https://u:p@app.example/",
+      "https://app.example/?q=1",
+      "https://app.example/#f",
+      "data:text/html,x",
+    ]) {
       expect(callbackUrlPrefix.safeParse(bad).success, bad).toBe(false);
     }
     expect(callbackUrlPrefixes.safeParse(Array.from({ length: 11 }, (_, i) => `https://a.example/${i}`)).success).toBe(false);

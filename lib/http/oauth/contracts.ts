@@ -16,7 +16,9 @@ export const loginContract = defineContract({
   tag: "OAuth",
   summary: "Log a user in with login and password (xAuth)",
   description:
-    "Signed with the consumer secret alone. x_auth_username and x_auth_password travel as signed OAuth parameters (Authorization header or a form body); x_auth_scope=read-only narrows the token.",
+    "Signed with the consumer secret alone. x_auth_username and x_auth_password travel as " +
+    "signed OAuth parameters (Authorization header or a form body); x_auth_scope=read-only " +
+    "narrows the token.",
   auth: "consumer",
   success: {
     status: 200,
@@ -44,7 +46,11 @@ export const requestTokenContract = defineContract({
   tag: "OAuth",
   summary: "Start the three-legged flow: get a request token",
   description:
-    'Signed with the consumer secret alone, with oauth_callback ("oob", or a URL under one of the application\'s registered callback URL prefixes). Send the user to /oauth/authorize?oauth_token=... next. Applications with the legacy OAuth 1.0 flow may leave oauth_callback out and pass it to /oauth/display_token.html instead; the reply then has no oauth_callback_confirmed.',
+    'Signed with the consumer secret alone, with oauth_callback ("oob", or a URL under one of ' +
+    "the application's registered callback URL prefixes). Send the user to " +
+    "/oauth/authorize?oauth_token=... next. Applications with the legacy OAuth 1.0 flow may " +
+    "leave oauth_callback out and pass it to /oauth/display_token.html instead; the reply then " +
+    "has no oauth_callback_confirmed.",
   auth: "consumer",
   query: z.object({ scope: z.enum(["read-write", "read-only"]).optional().meta({ description: "Narrow the token; default read-write." }) }),
   success: {
@@ -67,7 +73,12 @@ export const accessTokenContract = defineContract({
     status: 200,
     description: "The user's access token, in this order.",
     contentType: FORM,
-    entry: z.object({ oauth_token: token, oauth_token_secret: tokenSecret, user_guid: guid, user: z.string().meta({ description: "<domain>:<login>" }) }),
+    entry: z.object({
+      oauth_token: token,
+      oauth_token_secret: tokenSecret,
+      user_guid: guid,
+      user: z.string().meta({ description: "<domain>:<login>" }),
+    }),
   },
 });
 
@@ -77,7 +88,10 @@ export const displayTokenContract = defineContract({
   path: "/oauth/display_token.html",
   tag: "OAuth",
   summary: "The original platform's authorization URL",
-  description: "Redirects to the authorization page, keeping oauth_token. For a legacy (OAuth 1.0) request token, oauth_callback names where the user goes back; it must lie under a registered callback URL prefix.",
+  description:
+    "Redirects to the authorization page, keeping oauth_token. For a legacy (OAuth 1.0) request " +
+    "token, oauth_callback names where the user goes back; it must lie under a registered " +
+    "callback URL prefix.",
   auth: "none",
   success: { status: 302, description: "Redirect to /oauth/authorize." },
 });

@@ -12,8 +12,7 @@ const MAX_ENTRIES = 10_000;
 
 export type CachedApplication = (Application & { domain: Domain; consumerSecret: string }) | null;
 export type CachedAccessToken =
-  | (AccessToken & { tokenSecret: string; user: { id: string; login: string; domainId: string; suspended: boolean } })
-  | null;
+  (AccessToken & { tokenSecret: string; user: { id: string; login: string; domainId: string; suspended: boolean } }) | null;
 
 class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
@@ -36,7 +35,9 @@ class TtlCache<V> {
 
 // One pair per process: Next.js bundles route handlers and server actions separately, and a change
 // made in the portal must reach the cache the REST routes read.
-const shared = globalThis as unknown as { credentialCaches?: { applications: TtlCache<CachedApplication>; accessTokens: TtlCache<CachedAccessToken> } };
+const shared = globalThis as unknown as {
+  credentialCaches?: { applications: TtlCache<CachedApplication>; accessTokens: TtlCache<CachedAccessToken> };
+};
 const { applications, accessTokens } = (shared.credentialCaches ??= { applications: new TtlCache(), accessTokens: new TtlCache() });
 
 export function cachedApplication(consumerKey: string): Promise<CachedApplication> {

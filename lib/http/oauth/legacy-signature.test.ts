@@ -25,7 +25,9 @@ describe("the legacy base string", () => {
       ["q", "a b%40c"],
       ["oauth_consumer_key", "ck"],
     ];
-    expect(legacyBaseString("get", "http://h/rest/1.0/users", pairs)).toBe("GET&http%3A%2F%2Fh%2Frest%2F1.0%2Fusers&oauth_consumer_key%3Dck%26q%3Da%20b%2540c");
+    expect(legacyBaseString("get", "http://h/rest/1.0/users", pairs)).toBe(
+      "GET&http%3A%2F%2Fh%2Frest%2F1.0%2Fusers&oauth_consumer_key%3Dck%26q%3Da%20b%2540c",
+    );
   });
 
   it("takes a query value as the library wrote it: the URL parser's own escapes undone, %40 and %2C kept", () => {
@@ -35,7 +37,12 @@ describe("the legacy base string", () => {
 
   it("accepts x_auth_username with raw : / + space and @ in the header (login)", () => {
     const url = "http://127.0.0.1:3000/rest/1.0/login";
-    const { authorization } = signLegacyRequest({ method: "POST", url, ...consumer, extraOAuthParams: { x_auth_username: tricky, x_auth_password: "p w+d:/@" } });
+    const { authorization } = signLegacyRequest({
+      method: "POST",
+      url,
+      ...consumer,
+      extraOAuthParams: { x_auth_username: tricky, x_auth_password: "p w+d:/@" },
+    });
     expect(authorization).toContain(`x_auth_username="${tricky}"`);
     const r = received(url, authorization);
     expect(match("POST", r)).toBe("legacy");
@@ -74,7 +81,11 @@ describe("the legacy base string", () => {
       // the query value decoded (%40 -> @, + -> space), as a lax server might read it
       decoded: legacyBaseString("GET", uri, r.collected.all),
       // the library's string with the percent-decoded value but "+" kept
-      plusKept: legacyBaseString("GET", uri, legacyPairs.map(([n, v]) => [n, n === "filterValue" ? tricky : v])),
+      plusKept: legacyBaseString(
+        "GET",
+        uri,
+        legacyPairs.map(([n, v]) => [n, n === "filterValue" ? tricky : v]),
+      ),
       // not sorted
       unsorted: ["GET", uri, joinedRaw(legacyPairs)].map(encodeURIComponent).join("&"),
       // the joined string not encoded at all

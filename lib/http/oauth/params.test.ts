@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { thrown } from "@/lib/core/testing/thrown";
 import { ApiError } from "@/lib/core/errors/api-error";
-import {
-  collectRequestParams,
-  parseAuthorizationHeader,
-  parseFormPairs,
-  parseQueryPairs,
-} from "@/lib/http/oauth/params";
-
+import { collectRequestParams, parseAuthorizationHeader, parseFormPairs, parseQueryPairs } from "@/lib/http/oauth/params";
 
 function expectRejected(fn: () => unknown): ApiError {
   const error = thrown(fn);
@@ -192,26 +186,20 @@ describe("collectRequestParams", () => {
   });
 
   it("rejects an OAuth parameter repeated in the header", () => {
-    const error = expectRejected(() =>
-      collectRequestParams({ authorization: 'OAuth oauth_nonce="a", oauth_nonce="b"', rawQuery: "" }),
-    );
+    const error = expectRejected(() => collectRequestParams({ authorization: 'OAuth oauth_nonce="a", oauth_nonce="b"', rawQuery: "" }));
     expect(error.message).toContain('"oauth_nonce"');
     expect(error.message).toContain("twice in the Authorization header");
     expect(error.options.extra).toEqual({ parameter: "oauth_nonce" });
   });
 
   it("rejects an OAuth parameter sent in both the header and the query", () => {
-    const error = expectRejected(() =>
-      collectRequestParams({ authorization: 'OAuth oauth_token="a"', rawQuery: "?oauth_token=a" }),
-    );
+    const error = expectRejected(() => collectRequestParams({ authorization: 'OAuth oauth_token="a"', rawQuery: "?oauth_token=a" }));
     expect(error.message).toContain('"oauth_token"');
     expect(error.message).toContain("Authorization header and the query string");
   });
 
   it("rejects an OAuth parameter sent in both the query and the form body", () => {
-    const error = expectRejected(() =>
-      collectRequestParams({ rawQuery: "oauth_signature=a", formBody: "oauth_signature=b" }),
-    );
+    const error = expectRejected(() => collectRequestParams({ rawQuery: "oauth_signature=a", formBody: "oauth_signature=b" }));
     expect(error.message).toContain("query string and the form body");
   });
 

@@ -89,8 +89,7 @@ function decodeHeaderPart(value: string): string {
 function malformedHeader(reason: string): ApiError {
   return new ApiError(
     "bad_request",
-    `Malformed OAuth Authorization header: ${reason}. ` +
-      `Expected: OAuth oauth_consumer_key="...", oauth_signature="...", ...`,
+    `Malformed OAuth Authorization header: ${reason}. ` + `Expected: OAuth oauth_consumer_key="...", oauth_signature="...", ...`,
     { oauthProblem: "parameter_rejected" },
   );
 }
@@ -193,11 +192,10 @@ export function collectRequestParams(sources: RequestParamSources): CollectedPar
         const first = seenIn.get(name);
         if (first !== undefined) {
           const where = first === source ? `twice in the ${source}` : `in both the ${first} and the ${source}`;
-          throw new ApiError(
-            "bad_request",
-            `The OAuth parameter "${name}" was sent ${where}. Send each OAuth parameter exactly once.`,
-            { oauthProblem: "parameter_rejected", extra: { parameter: name } },
-          );
+          throw new ApiError("bad_request", `The OAuth parameter "${name}" was sent ${where}. Send each OAuth parameter exactly once.`, {
+            oauthProblem: "parameter_rejected",
+            extra: { parameter: name },
+          });
         }
         seenIn.set(name, source);
         oauth[name] = value;

@@ -4,7 +4,6 @@ import { thrown } from "@/lib/core/testing/thrown";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { percentDecode, percentEncode } from "@/lib/http/oauth/percent-encode";
 
-
 describe("percentEncode", () => {
   it("keeps the RFC 3986 unreserved characters", () => {
     const unreserved = "ABCXYZabcxyz0123456789-._~";

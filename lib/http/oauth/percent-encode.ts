@@ -39,9 +39,7 @@ export function percentDecode(value: string, options: PercentDecodeOptions = {})
 
 function malformed(value: string): ApiError {
   const shown = value.length > 64 ? `${value.slice(0, 64)}...` : value;
-  return new ApiError(
-    "bad_request",
-    `Malformed percent-encoding in ${JSON.stringify(shown)}: every "%" must start a %XX escape of UTF-8 bytes.`,
-    { oauthProblem: "parameter_rejected" },
-  );
+  return new ApiError("bad_request", `Malformed percent-encoding in ${JSON.stringify(shown)}: every "%" must start a %XX escape of UTF-8 bytes.`, {
+    oauthProblem: "parameter_rejected",
+  });
 }

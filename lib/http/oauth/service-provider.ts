@@ -34,13 +34,22 @@ export async function serviceProviderUser(
   if (!named) return null;
   if (!application.serviceProvider) {
     if (named.header === "x-service-sp-userid") return null;
-    throw new ApiError("forbidden", "X-BT-Ribbit-SP-UserId is only accepted from applications marked as service providers (portal, application settings).");
+    throw new ApiError(
+      "forbidden",
+      "X-BT-Ribbit-SP-UserId is only accepted from applications marked as service providers (portal, application settings).",
+    );
   }
   const guid = named.value.toLowerCase();
   if (named.header === "x-service-sp-userid" && guid === application.domain.ownerId) return null;
   const user = isGuid(guid) ? await prisma.user.findFirst({ where: { id: guid, domainId: application.domainId } }) : null;
   if (!user) throw new ApiError("not_found", `No user ${named.value.slice(0, 64)} in the domain ${application.domain.name}.`);
   if (user.suspended) throw new ApiError("forbidden", "This user is suspended. Contact the domain owner.");
-  log.info("acting as user", { requestId, application: applicationPublicId(application.domain.name, application.name), userId: user.id, login: user.login, header: named.header });
+  log.info("acting as user", {
+    requestId,
+    application: applicationPublicId(application.domain.name, application.name),
+    userId: user.id,
+    login: user.login,
+    header: named.header,
+  });
   return { id: user.id, login: user.login, domainId: user.domainId };
 }

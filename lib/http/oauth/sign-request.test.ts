@@ -3,14 +3,7 @@ import OAuth from "oauth-1.0a";
 import { describe, expect, it } from "vitest";
 import { collectRequestParams, parseAuthorizationHeader, parseFormPairs } from "@/lib/http/oauth/params";
 import { formBodyString, signRequest } from "@/lib/http/oauth/sign-request";
-import {
-  baseStringUri,
-  bodyHash,
-  hmacSha1,
-  safeEqual,
-  signatureBaseString,
-  xoauthBodySignature,
-} from "@/lib/http/oauth/signature";
+import { baseStringUri, bodyHash, hmacSha1, safeEqual, signatureBaseString, xoauthBodySignature } from "@/lib/http/oauth/signature";
 
 const consumer = { key: "ck_3f9a", secret: "cs secret/with+symbols" };
 const token = { key: "tk_81bd", secret: "ts~secret&more" };
@@ -24,14 +17,7 @@ function reference(): OAuth {
 }
 
 /** Server-side verification with our own functions; returns the recomputed and the sent signature. */
-function verify(input: {
-  method: string;
-  url: string;
-  authorization: string;
-  formBody?: string;
-  consumerSecret: string;
-  tokenSecret?: string;
-}) {
+function verify(input: { method: string; url: string; authorization: string; formBody?: string; consumerSecret: string; tokenSecret?: string }) {
   const { all, oauth } = collectRequestParams({
     authorization: input.authorization,
     rawQuery: new URL(input.url).search,
@@ -110,24 +96,18 @@ describe("cross-check: requests signed by oauth-1.0a verify with our functions",
     });
     const data = oauth.authorize({ url, method: "POST", data: body, includeBodyHash: true }, token);
     expect(data.oauth_body_hash).toBe(bodyHash(body));
-    expect(verify({ method: "POST", url, authorization: oauth.toHeader(data).Authorization, ...secrets() }).valid).toBe(
-      true,
-    );
+    expect(verify({ method: "POST", url, authorization: oauth.toHeader(data).Authorization, ...secrets() }).valid).toBe(true);
   });
 
   it("documents a divergence: oauth-1.0a signs a literal + in the query, the RFC decodes it as space", () => {
     const oauth = reference();
     const plusUrl = "https://api.example.com/rest/1.0/search?q=a+b";
     const plus = oauth.authorize({ url: plusUrl, method: "GET" }, token);
-    expect(verify({ method: "GET", url: plusUrl, authorization: oauth.toHeader(plus).Authorization, ...secrets() }).valid).toBe(
-      false,
-    );
+    expect(verify({ method: "GET", url: plusUrl, authorization: oauth.toHeader(plus).Authorization, ...secrets() }).valid).toBe(false);
 
     const spaceUrl = "https://api.example.com/rest/1.0/search?q=a%20b";
     const space = oauth.authorize({ url: spaceUrl, method: "GET" }, token);
-    expect(
-      verify({ method: "GET", url: spaceUrl, authorization: oauth.toHeader(space).Authorization, ...secrets() }).valid,
-    ).toBe(true);
+    expect(verify({ method: "GET", url: spaceUrl, authorization: oauth.toHeader(space).Authorization, ...secrets() }).valid).toBe(true);
   });
 });
 
@@ -171,13 +151,9 @@ describe("cross-check: requests signed by signRequest verify with oauth-1.0a and
 
     const wire = formBodyString(formBody);
     expect(wire).toBe("status=Hello%20Ladies%20%2B%20Gentlemen%21&a%20b=~%2A%27");
-    expect(verify({ method: "POST", url, authorization: signed.authorization, formBody: wire, ...secrets() }).valid).toBe(
-      true,
-    );
+    expect(verify({ method: "POST", url, authorization: signed.authorization, formBody: wire, ...secrets() }).valid).toBe(true);
     // Tampering with the body breaks the signature.
-    expect(
-      verify({ method: "POST", url, authorization: signed.authorization, formBody: "status=Hi", ...secrets() }).valid,
-    ).toBe(false);
+    expect(verify({ method: "POST", url, authorization: signed.authorization, formBody: "status=Hi", ...secrets() }).valid).toBe(false);
   });
 });
 
@@ -220,9 +196,7 @@ describe("signRequest", () => {
   it("omits oauth_token when there is none and signs with an empty token secret", () => {
     const signed = signRequest({ ...base, token: undefined, tokenSecret: undefined });
     expect(signed.params).not.toHaveProperty("oauth_token");
-    expect(verify({ method: "POST", url: base.url, authorization: signed.authorization, consumerSecret: consumer.secret }).valid).toBe(
-      true,
-    );
+    expect(verify({ method: "POST", url: base.url, authorization: signed.authorization, consumerSecret: consumer.secret }).valid).toBe(true);
   });
 
   it("adds and signs oauth_body_hash for a raw body by default", () => {
@@ -253,7 +227,7 @@ describe("signRequest", () => {
       ...base,
       token: undefined,
       tokenSecret: undefined,
-      extraOAuthParams: { x_auth_username: "jane doe+x@example.com", x_auth_password: "p@ss \"word\"", x_auth_mode: "client_auth" },
+      extraOAuthParams: { x_auth_username: "jane doe+x@example.com", x_auth_password: 'p@ss "word"', x_auth_mode: "client_auth" },
     });
     expect(signed.authorization).toContain('x_auth_username="jane%20doe%2Bx%40example.com"');
     expect(signed.authorization).toContain('x_auth_password="p%40ss%20%22word%22"');
@@ -274,7 +248,7 @@ describe("signRequest", () => {
   });
 
   it("formBodyString round-trips through parseFormPairs", () => {
-    const form = { "a b": "1+1=2", "é": "~*", empty: "" };
+    const form = { "a b": "1+1=2", é: "~*", empty: "" };
     expect(parseFormPairs(formBodyString(form))).toEqual(Object.entries(form));
   });
 });

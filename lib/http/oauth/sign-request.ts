@@ -3,14 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { percentEncode } from "@/lib/http/oauth/percent-encode";
 import { LEGACY_ENCODED_IN_HEADER, parseQueryPairs, splitRawPairs, type ParamPair } from "@/lib/http/oauth/params";
-import {
-  baseStringUri,
-  bodyHash,
-  hmacSha1,
-  legacyBaseString,
-  signatureBaseString,
-  xoauthBodySignature,
-} from "@/lib/http/oauth/signature";
+import { baseStringUri, bodyHash, hmacSha1, legacyBaseString, signatureBaseString, xoauthBodySignature } from "@/lib/http/oauth/signature";
 
 export interface SignRequestInput {
   method: string;
@@ -70,11 +63,7 @@ export function signRequest(input: SignRequestInput): SignedRequest {
   Object.assign(params, input.extraOAuthParams);
 
   const url = new URL(input.url);
-  const pairs: ParamPair[] = [
-    ...Object.entries(params),
-    ...parseQueryPairs(url.search),
-    ...Object.entries(input.formBody ?? {}),
-  ];
+  const pairs: ParamPair[] = [...Object.entries(params), ...parseQueryPairs(url.search), ...Object.entries(input.formBody ?? {})];
   const baseString = signatureBaseString(input.method, baseStringUri(url), pairs);
   params.oauth_signature = hmacSha1(baseString, input.consumerSecret, tokenSecret);
 
@@ -90,8 +79,10 @@ export function formBodyString(formBody: Record<string, string>): string {
     .join("&");
 }
 
-export interface SignLegacyRequestInput
-  extends Pick<SignRequestInput, "method" | "consumerKey" | "consumerSecret" | "token" | "tokenSecret" | "body" | "extraOAuthParams" | "nonce"> {
+export interface SignLegacyRequestInput extends Pick<
+  SignRequestInput,
+  "method" | "consumerKey" | "consumerSecret" | "token" | "tokenSecret" | "body" | "extraOAuthParams" | "nonce"
+> {
   /** The URL as the original library writes it: query values raw, only "@" and "," pre-encoded (%40, %2C). */
   url: string;
   /** Milliseconds since the epoch, as the library sends it; defaults to now. */

@@ -15,16 +15,8 @@ import {
   xoauthBodySignature,
 } from "@/lib/http/oauth/signature";
 
-
 /** Verifies a request the way the server will: collect, build the base string, compare signatures. */
-function verify(
-  method: string,
-  url: string,
-  authorization: string,
-  consumerSecret: string,
-  tokenSecret: string,
-  formBody?: string,
-) {
+function verify(method: string, url: string, authorization: string, consumerSecret: string, tokenSecret: string, formBody?: string) {
   const { all, oauth } = collectRequestParams({ authorization, rawQuery: new URL(url).search, formBody });
   const expected = hmacSha1(signatureBaseString(method, baseStringUri(url), all), consumerSecret, tokenSecret);
   return { expected, sent: oauth.oauth_signature };
@@ -146,9 +138,7 @@ describe("baseStringUri", () => {
   });
 
   it("lowercases scheme and host but keeps the path's case and escapes", () => {
-    expect(baseStringUri("HTTPS://Api.Example.COM/Rest/1.0/Users%2Fme#frag")).toBe(
-      "https://api.example.com/Rest/1.0/Users%2Fme",
-    );
+    expect(baseStringUri("HTTPS://Api.Example.COM/Rest/1.0/Users%2Fme#frag")).toBe("https://api.example.com/Rest/1.0/Users%2Fme");
   });
 
   it("accepts a URL object and uses / for an empty path", () => {
@@ -159,12 +149,8 @@ describe("baseStringUri", () => {
     const internal = "http://127.0.0.1:3000/rest/1.0/messages?limit=5";
     expect(baseStringUri(internal, "https://api.example.com")).toBe("https://api.example.com/rest/1.0/messages");
     expect(baseStringUri(internal, "http://localhost:3000")).toBe("http://localhost:3000/rest/1.0/messages");
-    expect(baseStringUri(internal, "HTTPS://API.Example.com:443/ignored")).toBe(
-      "https://api.example.com/rest/1.0/messages",
-    );
-    expect(baseStringUri("https://api.example.com/x", "http://proxy.internal:8080")).toBe(
-      "http://proxy.internal:8080/x",
-    );
+    expect(baseStringUri(internal, "HTTPS://API.Example.com:443/ignored")).toBe("https://api.example.com/rest/1.0/messages");
+    expect(baseStringUri("https://api.example.com/x", "http://proxy.internal:8080")).toBe("http://proxy.internal:8080/x");
   });
 
   it("refuses a non-http publicOrigin", () => {
@@ -243,14 +229,11 @@ describe("timestamps", () => {
     expect(timestampSeconds("100000000001")).toBe(100000000);
   });
 
-  it.each(["", "abc", "-5", "+5", "1.5", "1e9", " 123", "123 ", "0x10", "99999999999999999"])(
-    "rejects %j",
-    (raw) => {
-      const error = thrown(() => timestampSeconds(raw));
-      expect(error).toBeInstanceOf(ApiError);
-      expect(error).toMatchObject({ code: "bad_request", options: { oauthProblem: "parameter_rejected" } });
-    },
-  );
+  it.each(["", "abc", "-5", "+5", "1.5", "1e9", " 123", "123 ", "0x10", "99999999999999999"])("rejects %j", (raw) => {
+    const error = thrown(() => timestampSeconds(raw));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: "bad_request", options: { oauthProblem: "parameter_rejected" } });
+  });
 
   it("accepts timestamps within the window, edges included", () => {
     const now = 1_700_000_000;

@@ -101,11 +101,10 @@ const MILLISECONDS_THRESHOLD = 1e11;
 export function timestampSeconds(raw: string): number {
   const value = /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(value)) {
-    throw new ApiError(
-      "bad_request",
-      "oauth_timestamp must be a positive whole number of seconds since 1970-01-01T00:00:00Z.",
-      { oauthProblem: "parameter_rejected", extra: { parameter: "oauth_timestamp" } },
-    );
+    throw new ApiError("bad_request", "oauth_timestamp must be a positive whole number of seconds since 1970-01-01T00:00:00Z.", {
+      oauthProblem: "parameter_rejected",
+      extra: { parameter: "oauth_timestamp" },
+    });
   }
   return value > MILLISECONDS_THRESHOLD ? Math.floor(value / 1000) : value;
 }

@@ -29,7 +29,9 @@ export class StreamedBodyCheck implements BodyCheck {
   /** Throws 401 body_hash_invalid unless the bytes seen match the signed hash. */
   verify(): void {
     if (!safeEqual(this.digest.digest("base64"), this.expected)) {
-      throw new ApiError("unauthorized", `${this.parameter} does not match the body: sign the exact bytes you send.`, { oauthProblem: "body_hash_invalid" });
+      throw new ApiError("unauthorized", `${this.parameter} does not match the body: sign the exact bytes you send.`, {
+        oauthProblem: "body_hash_invalid",
+      });
     }
   }
 }

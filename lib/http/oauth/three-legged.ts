@@ -20,19 +20,26 @@ function validateCallback(raw: string, prefixes: readonly string[]): string {
   if (raw === "oob" || callbackAllowed(raw, prefixes)) return raw;
   throw new ApiError(
     "bad_request",
-    "oauth_callback must be \"oob\" or a URL under one of the callback URL prefixes registered for this application (portal, application settings).",
+    'oauth_callback must be "oob" or a URL under one of the callback URL prefixes registered for this application (portal, application settings).',
     { oauthProblem: "parameter_rejected" },
   );
 }
 
 /** POST /request_token, signed with the consumer secret; optional scope=read-only in the query or form body. */
 export async function createRequestToken(ctx: AuthedContext): Promise<Response> {
-  const app = await prisma.application.findUniqueOrThrow({ where: { id: ctx.auth.application.id }, select: { legacyOAuth10: true, callbackUrlPrefixes: true } });
+  const app = await prisma.application.findUniqueOrThrow({
+    where: { id: ctx.auth.application.id },
+    select: { legacyOAuth10: true, callbackUrlPrefixes: true },
+  });
   const raw = ctx.auth.oauth.oauth_callback;
   if (!raw && !app.legacyOAuth10) {
-    throw new ApiError("bad_request", "oauth_callback is required: a URL under one of the application's registered callback prefixes, or \"oob\" to show the verifier to the user.", {
-      oauthProblem: "parameter_absent",
-    });
+    throw new ApiError(
+      "bad_request",
+      'oauth_callback is required: a URL under one of the application\'s registered callback prefixes, or "oob" to show the verifier to the user.',
+      {
+        oauthProblem: "parameter_absent",
+      },
+    );
   }
   const legacy = !raw;
   const callback = legacy ? "" : validateCallback(raw, app.callbackUrlPrefixes);
@@ -114,11 +121,19 @@ function callbackUrl(callback: string, params: Record<string, string>): string {
 }
 
 async function pendingOrThrow(token: string) {
-  const row = await prisma.requestToken.findUnique({ where: { token }, include: { application: { include: { domain: { select: { id: true, name: true } } } } } });
+  const row = await prisma.requestToken.findUnique({
+    where: { token },
+    include: { application: { include: { domain: { select: { id: true, name: true } } } } },
+  });
   if (!row) throw new ApiError("not_found", "This authorization request does not exist. Start again from the application.");
   if (row.status !== "pending") throw new ApiError("conflict", "This authorization request was already answered. Start again from the application.");
-  if (row.expiresAt.getTime() < Date.now()) throw new ApiError("conflict", "This authorization request expired (they last 10 minutes). Start again from the application.");
-  if (row.legacy && !row.callback) throw new ApiError("conflict", "This application did not say where to send you back (or named a page it did not register). Start again from the application.");
+  if (row.expiresAt.getTime() < Date.now())
+    throw new ApiError("conflict", "This authorization request expired (they last 10 minutes). Start again from the application.");
+  if (row.legacy && !row.callback)
+    throw new ApiError(
+      "conflict",
+      "This application did not say where to send you back (or named a page it did not register). Start again from the application.",
+    );
   return row;
 }
 
@@ -150,10 +165,18 @@ export async function denyAuthorization(token: string): Promise<AuthorizationOut
 /** POST /access_token: trades an approved request token and its verifier for an access token, once. */
 export async function exchangeRequestToken(ctx: AuthedContext): Promise<Response> {
   const verifier = ctx.auth.oauth.oauth_verifier;
-  const row = await prisma.requestToken.findUniqueOrThrow({ where: { id: ctx.auth.requestTokenId! }, include: { application: { select: { legacyOAuth10: true } } } });
+  const row = await prisma.requestToken.findUniqueOrThrow({
+    where: { id: ctx.auth.requestTokenId! },
+    include: { application: { select: { legacyOAuth10: true } } },
+  });
   // OAuth 1.0 (legacy tokens, while the application still allows that flow): approval alone is enough.
   const legacy = row.legacy && row.application.legacyOAuth10;
-  if (!verifier && !legacy) throw new ApiError("bad_request", "oauth_verifier is required: send the verifier the user was shown, or that the callback received, after approving the request token.", { oauthProblem: "parameter_absent" });
+  if (!verifier && !legacy)
+    throw new ApiError(
+      "bad_request",
+      "oauth_verifier is required: send the verifier the user was shown, or that the callback received, after approving the request token.",
+      { oauthProblem: "parameter_absent" },
+    );
   if (row.expiresAt.getTime() < Date.now()) {
     throw new ApiError("unauthorized", "The request token expired (10 minutes). Start the authorization again.", { oauthProblem: "token_expired" });
   }

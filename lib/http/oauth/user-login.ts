@@ -26,7 +26,12 @@ export function loginInDomain(domainName: string, username: string): string {
  * (lib/http/limits/rate-limit.ts): the address that keeps guessing waits longer and longer (409 with
  * Retry-After), while the user, from another address, still gets in with the right password.
  */
-export async function authenticateUser(domain: { id: string; name: string }, username: string, password: string, clientAddress: string): Promise<User> {
+export async function authenticateUser(
+  domain: { id: string; name: string },
+  username: string,
+  password: string,
+  clientAddress: string,
+): Promise<User> {
   const domainId = domain.id;
   const login = loginInDomain(domain.name, username);
   const user = await prisma.user.findUnique({ where: { domainId_login: { domainId, login } } });
@@ -36,7 +41,12 @@ export async function authenticateUser(domain: { id: string; name: string }, use
     .catch((error: unknown) => {
       throw error instanceof LoginThrottled ? limitExceeded(error) : error;
     });
-  if (!verified) throw new ApiError("unauthorized", "The login or password is wrong. Check both and try again. Forgot the password? Whoever gave you this login can reset it.", { oauthProblem: "permission_denied" });
+  if (!verified)
+    throw new ApiError(
+      "unauthorized",
+      "The login or password is wrong. Check both and try again. Forgot the password? Whoever gave you this login can reset it.",
+      { oauthProblem: "permission_denied" },
+    );
   if (verified.suspended) throw new ApiError("forbidden", "This user is suspended. Contact the domain owner.");
   return verified;
 }

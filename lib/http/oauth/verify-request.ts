@@ -9,15 +9,7 @@ import { requestOrigin } from "@/lib/core/urls";
 import { cachedAccessToken, cachedApplication, type CachedAccessToken } from "./credential-cache";
 import { collectRequestParams } from "./params";
 import { StreamedBodyCheck } from "./streamed-body-check";
-import {
-  baseStringUri,
-  bodyHash,
-  checkTimestamp,
-  matchSignature,
-  safeEqual,
-  timestampSeconds,
-  xoauthBodySignature,
-} from "./signature";
+import { baseStringUri, bodyHash, checkTimestamp, matchSignature, safeEqual, timestampSeconds, xoauthBodySignature } from "./signature";
 
 // Verifies an incoming request per RFC 5849 (HMAC-SHA1) plus the Body Hash extension and the
 // original SDKs' xoauth_body_signature. Unknown consumers and tokens take the same path as known
@@ -62,7 +54,11 @@ const unauthorized = (problem: OAuthProblem, detail: string, oauthParams?: Recor
 export function signedParts(request: Request, url: URL, rawBody: string) {
   const isForm = /^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "");
   // The query as sent: the original libraries' base string takes its values as written.
-  const collected = collectRequestParams({ authorization: request.headers.get("authorization"), rawQuery: rawSearch(request, url), formBody: isForm ? rawBody : null });
+  const collected = collectRequestParams({
+    authorization: request.headers.get("authorization"),
+    rawQuery: rawSearch(request, url),
+    formBody: isForm ? rawBody : null,
+  });
   return { isForm, collected, baseUri: baseStringUri(url, requestOrigin(request)) };
 }
 
@@ -79,7 +75,9 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind, str
   }
   const unreadable = Object.keys(oauth).find((name) => !isStorableText(oauth[name]!));
   if (unreadable) {
-    throw new ApiError("bad_request", `The OAuth parameter ${unreadable} holds a NUL character or invalid text.`, { oauthProblem: "parameter_rejected" });
+    throw new ApiError("bad_request", `The OAuth parameter ${unreadable} holds a NUL character or invalid text.`, {
+      oauthProblem: "parameter_rejected",
+    });
   }
   const absent = REQUIRED.filter((name) => !oauth[name]);
   if (tokenKind === "request" && !oauth.oauth_token) absent.push("oauth_token");
@@ -142,7 +140,8 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind, str
   if (!signatureOk) {
     throw unauthorized(
       "signature_invalid",
-      "The OAuth signature does not match. Check the consumer secret, the token secret, and that the URL, method and parameters you signed are the ones you sent.",
+      "The OAuth signature does not match. Check the consumer secret, the token secret, and that " +
+        "the URL, method and parameters you signed are the ones you sent.",
     );
   }
   if (bodyOk instanceof ApiError) throw bodyOk;
@@ -156,14 +155,18 @@ export async function verifyOAuthRequest({ request, url, rawBody, tokenKind, str
 function streamedBodyCheck(oauth: Record<string, string>, consumerSecret: string, tokenSecret: string, requireSigned: boolean) {
   if (oauth.oauth_body_hash !== undefined) return StreamedBodyCheck.sha1(oauth.oauth_body_hash);
   if (oauth.xoauth_body_signature !== undefined) {
-    if ((oauth.xoauth_body_signature_method ?? "HMAC-SHA1") !== "HMAC-SHA1") return unauthorized("body_hash_invalid", "xoauth_body_signature_method must be HMAC-SHA1.");
+    if ((oauth.xoauth_body_signature_method ?? "HMAC-SHA1") !== "HMAC-SHA1")
+      return unauthorized("body_hash_invalid", "xoauth_body_signature_method must be HMAC-SHA1.");
     return StreamedBodyCheck.hmacSha1(oauth.xoauth_body_signature, consumerSecret, tokenSecret);
   }
   return requireSigned ? bodyHashMissing() : true;
 }
 
 const bodyHashMissing = () =>
-  unauthorized("body_hash_missing", "This application requires signed bodies: add oauth_body_hash (base64 SHA-1 of the body) to the signed OAuth parameters.");
+  unauthorized(
+    "body_hash_missing",
+    "This application requires signed bodies: add oauth_body_hash (base64 SHA-1 of the body) to the signed OAuth parameters.",
+  );
 
 /**
  * RFC 5849 signs only form bodies, so a JSON body without a hash is accepted (stock OAuth libraries
@@ -214,7 +217,13 @@ async function recordNonce(consumerKey: string, token: string, nonce: string): P
   const redis = sharedRedis();
   const fresh = redis
     ? (await redis.set(`nonce:${consumerKey}:${token}:${nonce}`, "1", "PX", NONCE_LIFETIME_MS, "NX").catch(redisUnavailable)) === "OK"
-    : (await sql(`INSERT INTO "OAuthNonce" ("consumerKey", "token", "nonce") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [consumerKey, token, nonce])).rowCount === 1;
+    : (
+        await sql(`INSERT INTO "OAuthNonce" ("consumerKey", "token", "nonce") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+          consumerKey,
+          token,
+          nonce,
+        ])
+      ).rowCount === 1;
   if (!fresh) throw unauthorized("nonce_used", "This oauth_nonce was already used. Use a fresh random nonce for every request.");
   const now = Date.now();
   if (!redis && now - lastPrune > 60_000) {

@@ -31,7 +31,15 @@ export interface AuthenticateInput {
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Verifies the OAuth signature of a request to an operation of an OAuth mode; null for the other modes. */
-export async function authenticate({ request, url, rawBody, mode, readOnlyTokenAllowed, requestId, streamedBody }: AuthenticateInput): Promise<AuthContext | null> {
+export async function authenticate({
+  request,
+  url,
+  rawBody,
+  mode,
+  readOnlyTokenAllowed,
+  requestId,
+  streamedBody,
+}: AuthenticateInput): Promise<AuthContext | null> {
   if (!isOAuthMode(mode)) return null;
   const { application, accessToken, requestToken, oauth, bodyCheck } = await verifyOAuthRequest({
     request,
@@ -43,17 +51,28 @@ export async function authenticate({ request, url, rawBody, mode, readOnlyTokenA
   });
 
   if (application.suspended) {
-    throw new ApiError("forbidden", `The application ${applicationPublicId(application.domain.name, application.name)} is suspended. Contact the domain owner.`);
+    throw new ApiError(
+      "forbidden",
+      `The application ${applicationPublicId(application.domain.name, application.name)} is suspended. Contact the domain owner.`,
+    );
   }
   if (isTunnelled(request) && !application.allowJsonTunnel) {
-    throw new ApiError("forbidden", "The browser tunnel (w=JS) is turned off for this application (signed ?h= media URLs too). Its developer can turn it on in the portal (application settings).");
+    throw new ApiError(
+      "forbidden",
+      "The browser tunnel (w=JS) is turned off for this application (signed ?h= media URLs too). " +
+        "Its developer can turn it on in the portal (application settings).",
+    );
   }
   if (!accessToken && (mode === "application" || mode === "user")) {
     if (mode === "user") {
-      throw new ApiError("unauthorized", "This operation acts as a user: sign it with a user's access token (POST /login or the three-legged flow).", {
-        oauthProblem: "parameter_absent",
-        oauthParams: { oauth_parameters_absent: "oauth_token" },
-      });
+      throw new ApiError(
+        "unauthorized",
+        "This operation acts as a user: sign it with a user's access token (POST /login or the three-legged flow).",
+        {
+          oauthProblem: "parameter_absent",
+          oauthParams: { oauth_parameters_absent: "oauth_token" },
+        },
+      );
     }
     if (!application.allow2legged) {
       throw new ApiError("unauthorized", "Two-legged requests are turned off for this application; sign with a user's access token.", {
@@ -109,5 +128,6 @@ export function assertCredentialFits(contract: Contract): void {
   if (auth === "capability" && !(credential!.param && params?.shape[credential!.param])) {
     throw new Error(`${contract.operationId}: a capability names one of its path parameters`);
   }
-  if (auth === "guest-token" && credential!.param) throw new Error(`${contract.operationId}: a guest token is sent as a Bearer credential, not in the path`);
+  if (auth === "guest-token" && credential!.param)
+    throw new Error(`${contract.operationId}: a guest token is sent as a Bearer credential, not in the path`);
 }

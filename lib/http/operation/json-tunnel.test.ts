@@ -134,7 +134,7 @@ describe("signed URLs (h without w=JS)", () => {
 
 describe("the tunnelled request", () => {
   it("is the request the GET describes, without h/m/b/c/w and with every other byte as sent", async () => {
-    const h = jsEscape("Authorization=OAuth oauth_consumer_key=\"ck\"|Content-type=application/json|Host=evil.example|X-Forwarded-For=6.6.6.6");
+    const h = jsEscape('Authorization=OAuth oauth_consumer_key="ck"|Content-type=application/json|Host=evil.example|X-Forwarded-For=6.6.6.6');
     const b = jsEscape('{"firstName":"Zoë & co"}');
     const outer = new Request(`http://127.0.0.1:3000/rest/1.0/users/1?filterValue=a%40b.com&q=a+b&h=${h}&m=put&b=${b}&c=7&w=JS`, {
       headers: { "X-Forwarded-For": "127.0.0.1" },
@@ -177,9 +177,19 @@ describe("dispatch through restRoute and anyMethod", () => {
   const base = { tag: "Test", summary: "test", auth: "none", path: "/things" } as const;
   const thing = z.object({ id: z.number() });
   const route = restRoute(
-    operation(defineContract({ ...base, operationId: "getThing", method: "GET", success: { status: 200, description: "", entry: thing } }), async () => ({ id: 1 })),
     operation(
-      defineContract({ ...base, operationId: "createThing", method: "POST", body: z.strictObject({ id: z.number() }), success: { status: 201, description: "", entry: thing }, location: "/things/{id}" }),
+      defineContract({ ...base, operationId: "getThing", method: "GET", success: { status: 200, description: "", entry: thing } }),
+      async () => ({ id: 1 }),
+    ),
+    operation(
+      defineContract({
+        ...base,
+        operationId: "createThing",
+        method: "POST",
+        body: z.strictObject({ id: z.number() }),
+        success: { status: 201, description: "", entry: thing },
+        location: "/things/{id}",
+      }),
       async (_ctx, { body }) => body,
     ),
   );
@@ -200,7 +210,9 @@ describe("dispatch through restRoute and anyMethod", () => {
     const [, status, text] = runAnswer(await (await tunnel("m=DELETE&c=1")).text());
     expect(status).toBe(405);
     expect(text).toBe("DELETE is not allowed here. Allowed methods: GET, HEAD, POST, OPTIONS.");
-    const [, badStatus, badText] = runAnswer(await (await tunnel(`m=POST&b=${jsEscape("{")}&h=${jsEscape("Content-type=application/json")}&c=1`)).text());
+    const [, badStatus, badText] = runAnswer(
+      await (await tunnel(`m=POST&b=${jsEscape("{")}&h=${jsEscape("Content-type=application/json")}&c=1`)).text(),
+    );
     expect(badStatus).toBe(400);
     expect(badText).toMatch(/^The body is not valid JSON/);
   });
@@ -214,11 +226,16 @@ describe("dispatch through restRoute and anyMethod", () => {
   it("leaves a GET without w=JS, and HEAD, alone", async () => {
     const res = await route.GET(new Request("http://127.0.0.1/rest/1.0/things?c=1"));
     expect(await res.json()).toEqual({ entry: { id: 1 } });
-    expect((await route.HEAD(new Request("http://127.0.0.1/rest/1.0/things?w=JS&c=1", { method: "HEAD" }))).headers.get("content-type")).toMatch(/json/);
+    expect((await route.HEAD(new Request("http://127.0.0.1/rest/1.0/things?w=JS&c=1", { method: "HEAD" }))).headers.get("content-type")).toMatch(
+      /json/,
+    );
   });
 
   it("tunnels the catch-all's 404", async () => {
-    const catchAll = anyMethod(async () => new Response(JSON.stringify({ detail: "No resource matches /x." }), { status: 404, headers: { "Content-Type": "application/problem+json" } }));
+    const catchAll = anyMethod(
+      async () =>
+        new Response(JSON.stringify({ detail: "No resource matches /x." }), { status: 404, headers: { "Content-Type": "application/problem+json" } }),
+    );
     const [, status, text] = runAnswer(await (await catchAll.GET(new Request("http://127.0.0.1/rest/1.0/x?m=PUT&c=9&w=JS"))).text());
     expect([status, text]).toEqual([404, "No resource matches /x."]);
   });

@@ -12,7 +12,13 @@ import { restRoute } from "./route";
 // Operations are plain (Request) => Promise<Response>: called directly, no server and no database.
 const thing = z.object({ id: z.number() });
 const base = { tag: "Test", summary: "test", auth: "none" } as const;
-const getThing = defineContract({ ...base, operationId: "getThing", method: "GET", path: "/things", success: { status: 200, description: "", entry: thing } });
+const getThing = defineContract({
+  ...base,
+  operationId: "getThing",
+  method: "GET",
+  path: "/things",
+  success: { status: 200, description: "", entry: thing },
+});
 const listThings = defineContract({
   ...base,
   operationId: "listThings",
@@ -31,7 +37,13 @@ const createThing = defineContract({
   location: "/things/{id}",
 });
 const putThing = defineContract({ ...base, operationId: "putThing", method: "PUT", path: "/things", success: { status: 204, description: "" } });
-const deleteThing = defineContract({ ...base, operationId: "deleteThing", method: "DELETE", path: "/things", success: { status: 202, description: "" } });
+const deleteThing = defineContract({
+  ...base,
+  operationId: "deleteThing",
+  method: "DELETE",
+  path: "/things",
+  success: { status: 202, description: "" },
+});
 const withQuery = defineContract({
   ...base,
   operationId: "withQuery",
@@ -204,12 +216,27 @@ describe("restRoute", () => {
   });
 
   it("refuses operations of different paths in one route", () => {
-    expect(() => restRoute(operation(getThing, async () => ({ id: 1 })), operation(withParams, async () => ({ n: "1" })))).toThrow(/one path/);
+    expect(() =>
+      restRoute(
+        operation(getThing, async () => ({ id: 1 })),
+        operation(withParams, async () => ({ n: "1" })),
+      ),
+    ).toThrow(/one path/);
   });
 
   it("hands a literal path served by a parameterized route its own requests, methods and Allow", async () => {
-    const special = defineContract({ ...base, operationId: "special", method: "GET", path: "/things/@special", servedBy: "/things/{n}", success: { status: 200, description: "", entry: thing } });
-    const shared = restRoute(operation(withParams, async (_ctx, { params }) => ({ n: params.n })), operation(special, async () => ({ id: 7 })));
+    const special = defineContract({
+      ...base,
+      operationId: "special",
+      method: "GET",
+      path: "/things/@special",
+      servedBy: "/things/{n}",
+      success: { status: 200, description: "", entry: thing },
+    });
+    const shared = restRoute(
+      operation(withParams, async (_ctx, { params }) => ({ n: params.n })),
+      operation(special, async () => ({ id: 7 })),
+    );
     const at = (n: string) => ({ params: Promise.resolve({ n }) });
     const get = (n: string) => new Request(`http://localhost:3000/rest/1.0/things/${n}`);
     expect(await (await shared.GET(get("42"), at("42"))).json()).toEqual({ entry: { n: "42" } });
@@ -283,7 +310,9 @@ describe("operation: credentials that are not OAuth, checked by the wrapper", ()
   it("refuses, when the route loads, a credential check that does not fit the auth mode", () => {
     expect(() => operation({ ...guestCall, credential: undefined } as Contract, async () => undefined)).toThrow(/needs credential check/);
     expect(() => operation({ ...getThing, credential: link.credential } as Contract, async () => undefined)).toThrow(/takes no credential check/);
-    expect(() => operation({ ...link, credential: { ...link.credential, param: "m" } } as Contract, async () => undefined)).toThrow(/path parameters/);
+    expect(() => operation({ ...link, credential: { ...link.credential, param: "m" } } as Contract, async () => undefined)).toThrow(
+      /path parameters/,
+    );
   });
 });
 

@@ -91,7 +91,14 @@ export function operation<const C extends Contract>(contract: C, handler: Handle
     response.headers.set("X-Request-Id", requestId);
     setRateLimitHeaders(response, limit);
     const tunnel = isTunnelled(request) ? { tunnel: true } : {};
-    log.info("request", { requestId, operation: contract.operationId, method: request.method, ...tunnel, status: response.status, ms: Math.round(performance.now() - started) });
+    log.info("request", {
+      requestId,
+      operation: contract.operationId,
+      method: request.method,
+      ...tunnel,
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+    });
     if (request.method !== "HEAD") return response;
     await response.body?.cancel(); // e.g. an open media file
     return new Response(null, { status: response.status, headers: response.headers });
@@ -124,7 +131,10 @@ function parseQuery(contract: Contract, params: URLSearchParams): unknown {
     });
   }
   for (const [name, value] of params) {
-    if (!isStorableText(value)) throw new ApiError("invalid_parameter", `${name} holds a NUL character or an unpaired surrogate; send plain text.`, { extra: { parameter: name } });
+    if (!isStorableText(value))
+      throw new ApiError("invalid_parameter", `${name} holds a NUL character or an unpaired surrogate; send plain text.`, {
+        extra: { parameter: name },
+      });
   }
   const list = contract.list ? parseListQuery(params, contract.list) : {};
   if (!contract.query) return list;
@@ -148,7 +158,10 @@ function parseJsonBody(request: Request, rawBody: string, schema: z.ZodType): un
   }
   if (value === undefined) throw new ApiError("invalid_json", "This request needs a JSON body.");
   const bad = findUnstorableText(value);
-  if (bad !== undefined) throw fieldError(bad || "(body)", "holds a NUL character or an unpaired surrogate", { detail: `${bad || "(body)"}: holds a NUL character or an unpaired surrogate; send plain text.` });
+  if (bad !== undefined)
+    throw fieldError(bad || "(body)", "holds a NUL character or an unpaired surrogate", {
+      detail: `${bad || "(body)"}: holds a NUL character or an unpaired surrogate; send plain text.`,
+    });
   return validate(schema, value, "body");
 }
 
@@ -173,7 +186,10 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, where: 
     field: i.path.join(".") || (where === "body" ? "(body)" : "(query)"),
     message: i.code === "unrecognized_keys" ? `unknown field(s): ${i.keys.join(", ")}` : i.message,
   }));
-  throw fieldErrors(errors, { code: where === "body" ? "validation_failed" : "invalid_parameter", extra: where === "query" ? { parameter: errors[0]!.field } : {} });
+  throw fieldErrors(errors, {
+    code: where === "body" ? "validation_failed" : "invalid_parameter",
+    extra: where === "query" ? { parameter: errors[0]!.field } : {},
+  });
 }
 
 /** Shapes the success response the contract declares (spec "Response rules by method"). */

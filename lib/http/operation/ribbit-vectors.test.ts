@@ -73,13 +73,19 @@ describe("the original library's captured requests", () => {
     const xAuth = Object.fromEntries(["x_auth_username", "x_auth_password"].flatMap((n) => (oauthValue(n) ? [[n, oauthValue(n)!]] : [])));
     const query = [...src.search.slice(1).split("&")].filter((p) => !/^[hmbcw]=/.test(p));
     const written = `${src.pathname.replace("/rest/1.0", "")}${query.length ? `?${query.join("&")}` : ""}`;
-    const rebuilt = tunnelUrl(src.origin, { consumerKey: vectors.consumerKey, consumerSecret: vectors.consumerSecret, ...token }, param("m") ?? "GET", written, {
-      body: param("b") === null ? undefined : jsUnescape(param("b")!),
-      extraOAuthParams: xAuth,
-      callbackId: param("c")!,
-      nonce: oauthValue("oauth_nonce"),
-      timestampMs: Number(oauthValue("oauth_timestamp")),
-    });
+    const rebuilt = tunnelUrl(
+      src.origin,
+      { consumerKey: vectors.consumerKey, consumerSecret: vectors.consumerSecret, ...token },
+      param("m") ?? "GET",
+      written,
+      {
+        body: param("b") === null ? undefined : jsUnescape(param("b")!),
+        extraOAuthParams: xAuth,
+        callbackId: param("c")!,
+        nonce: oauthValue("oauth_nonce"),
+        timestampMs: Number(oauthValue("oauth_timestamp")),
+      },
+    );
     expect(rebuilt).toBe(v.scriptSrc);
   });
 
@@ -87,8 +93,16 @@ describe("the original library's captured requests", () => {
     const url = new URL(vectors.signedMediaUrl.url);
     const authorization = jsUnescape(rawQueryValue(url.search, "h")!);
     const value = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(authorization)![1]!;
-    const creds = { consumerKey: vectors.consumerKey, consumerSecret: vectors.consumerSecret, token: vectors.tokenForTokenRequests, tokenSecret: "access-secret-xyz" };
-    const rebuilt = signedMediaUrl(url.origin, creds, url.pathname.replace("/rest/1.0", ""), { nonce: value("oauth_nonce"), timestampMs: Number(value("oauth_timestamp")) });
+    const creds = {
+      consumerKey: vectors.consumerKey,
+      consumerSecret: vectors.consumerSecret,
+      token: vectors.tokenForTokenRequests,
+      tokenSecret: "access-secret-xyz",
+    };
+    const rebuilt = signedMediaUrl(url.origin, creds, url.pathname.replace("/rest/1.0", ""), {
+      nonce: value("oauth_nonce"),
+      timestampMs: Number(value("oauth_timestamp")),
+    });
     expect(rebuilt).toBe(vectors.signedMediaUrl.url);
   });
 });

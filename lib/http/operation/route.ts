@@ -46,7 +46,8 @@ const decoded = (value: string) => {
  */
 export function restRoute(...operations: Operation[]): MethodTable & { contracts: Contract[] } {
   const routePaths = new Set(operations.map((op) => op.contract.servedBy ?? op.contract.path));
-  if (routePaths.size !== 1) throw new Error(`restRoute takes the operations of one path (and the literal paths it serves); got ${[...routePaths].join(", ")}`);
+  if (routePaths.size !== 1)
+    throw new Error(`restRoute takes the operations of one path (and the literal paths it serves); got ${[...routePaths].join(", ")}`);
   const contracts = operations.map((op) => op.contract);
   const own = operations.filter((op) => !op.contract.servedBy);
   const literals = [...new Set(operations.filter((op) => op.contract.servedBy).map((op) => op.contract.path))].map((path) => {
@@ -62,7 +63,10 @@ export function restRoute(...operations: Operation[]): MethodTable & { contracts
     return match?.table ?? table;
   };
   const dispatch = Object.fromEntries(
-    METHODS.map((m) => [m, Object.assign(async (request: Request, route?: RouteParams) => (await tableFor(route))[m](request, route), { contracts })]),
+    METHODS.map((m) => [
+      m,
+      Object.assign(async (request: Request, route?: RouteParams) => (await tableFor(route))[m](request, route), { contracts }),
+    ]),
   ) as unknown as MethodTable;
   return Object.assign(dispatch, { contracts });
 }

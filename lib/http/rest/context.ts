@@ -64,7 +64,5 @@ export function actorOf(auth: AuthContext): ApiActor {
     domainId: auth.domain.id,
     domainName: auth.domain.name,
   };
-  return auth.user
-    ? { kind: "user", ...base, userId: auth.user.id, tokenId: auth.token?.id ?? null }
-    : { kind: "application", ...base };
+  return auth.user ? { kind: "user", ...base, userId: auth.user.id, tokenId: auth.token?.id ?? null } : { kind: "application", ...base };
 }

@@ -63,7 +63,9 @@ export function parseTunnelHeaders(escaped: string): Array<[string, string]> {
 /** The callback id: digits (the library's counter) or an identifier, nothing that could end the call. */
 export function parseCallbackId(raw: string | null): string {
   if (raw !== null && (/^\d{1,15}$/.test(raw) || /^[A-Za-z_$][\w$]{0,63}$/.test(raw))) return raw;
-  throw new ApiError("bad_request", "The tunnel needs c, the callback id: digits, or letters, digits and _ (at most 64).", { extra: { parameter: "c" } });
+  throw new ApiError("bad_request", "The tunnel needs c, the callback id: digits, or letters, digits and _ (at most 64).", {
+    extra: { parameter: "c" },
+  });
 }
 
 /** The raw (undecoded) value of one query parameter, as written in the URL. */
@@ -90,7 +92,10 @@ export function tunnelledRequest(request: Request): Request {
   const raw = rawSearch(request, url);
   const method = (url.searchParams.get("m") || "GET").toUpperCase();
   if (!TUNNELLED_METHODS.includes(method)) {
-    throw new ApiError("method_not_allowed", `The tunnel carries ${TUNNELLED_METHODS.join(", ")}; m=${JSON.stringify(method.slice(0, 20))} is none of them.`);
+    throw new ApiError(
+      "method_not_allowed",
+      `The tunnel carries ${TUNNELLED_METHODS.join(", ")}; m=${JSON.stringify(method.slice(0, 20))} is none of them.`,
+    );
   }
   const headers = new Headers(request.headers);
   for (const name of ["authorization", "content-type", "content-length"]) headers.delete(name);

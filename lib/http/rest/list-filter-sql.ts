@@ -6,9 +6,7 @@ import type { ColumnCondition, ColumnFilter, RequestedFilters } from "./list-fil
 
 /** "domain.name" -> { domain: { name: condition } } */
 function nestAt(column: string, condition: unknown): Record<string, unknown> {
-  return column
-    .split(".")
-    .reduceRight<unknown>((inner, key) => ({ [key]: inner }), condition) as Record<string, unknown>;
+  return column.split(".").reduceRight<unknown>((inner, key) => ({ [key]: inner }), condition) as Record<string, unknown>;
 }
 
 /** A value for ILIKE that matches itself literally: \, % and _ escaped. */

@@ -9,19 +9,20 @@ import { invalidParameter } from "@/lib/core/errors/api-error";
 export const FILTER_OPS = ["equals", "contains", "startsWith", "present", "all"] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
-export type FilterField = (
+export type FilterField =
   /** Text column; contains/startsWith ignore case, equals is exact. */
-  | { type: "string"; column: string }
-  /** UUID column (GUIDs): equals and present only. */
-  | { type: "uuid"; column: string }
-  /** Timestamp column: equals an instant, or startsWith a date prefix (2026, 2026-11, 2026-11-23). */
-  | { type: "datetime"; column: string }
-) & {
-  /** The column may be null; "present" then keeps the rows where it is set. Required columns are always present. */
-  nullable?: true;
-  /** Text the property shows before the stored value (tel: before a number's digits); a filterValue may carry it or not. */
-  prefix?: string;
-};
+  (
+    | { type: "string"; column: string }
+    /** UUID column (GUIDs): equals and present only. */
+    | { type: "uuid"; column: string }
+    /** Timestamp column: equals an instant, or startsWith a date prefix (2026, 2026-11, 2026-11-23). */
+    | { type: "datetime"; column: string }
+  ) & {
+    /** The column may be null; "present" then keeps the rows where it is set. Required columns are always present. */
+    nullable?: true;
+    /** Text the property shows before the stored value (tel: before a number's digits); a filterValue may carry it or not. */
+    prefix?: string;
+  };
 
 export type Filterable = Record<string, FilterField>;
 
@@ -99,7 +100,8 @@ function patternCondition(name: string, field: FilterField, raw: string): Column
   const inner = value.slice(leading ? 1 : 0, trailing ? -1 : undefined);
   if (inner.includes("*")) throw invalidParameter("filterValue", `A * may only begin or end a filterValue; "${value}" for ${name} has one inside.`);
   if (field.type === "datetime" && trailing && !leading) return filterCondition(name, field, "startsWith", inner);
-  if (!leading && !trailing) return filterCondition(name, field, field.type === "datetime" && datePrefixRange(value) ? "startsWith" : "equals", value);
+  if (!leading && !trailing)
+    return filterCondition(name, field, field.type === "datetime" && datePrefixRange(value) ? "startsWith" : "equals", value);
   if (field.type !== "string") throw invalidParameter("filterValue", `${name} cannot be matched with *; give its exact value.`);
   return { op: leading && trailing ? "contains" : leading ? "endsWith" : "startsWith", value: inner };
 }
@@ -111,7 +113,9 @@ function fieldOf(filterable: Filterable, filterBy: string): FilterField {
   const several = filterBy.includes(",") ? " To filter on several properties, add filterOp=all." : "";
   throw invalidParameter(
     "filterBy",
-    allowed.length ? `Cannot filter on "${filterBy}". Filterable properties: ${allowed.join(", ")}.${several}` : "This collection cannot be filtered.",
+    allowed.length
+      ? `Cannot filter on "${filterBy}". Filterable properties: ${allowed.join(", ")}.${several}`
+      : "This collection cannot be filtered.",
   );
 }
 
@@ -121,7 +125,10 @@ function allFilters(filterable: Filterable, filterBy: string, value: string | nu
   const names = filterBy.split(",").map((n) => n.trim());
   const values = value.split(",").map((v) => v.trim());
   if (names.length !== values.length) {
-    throw invalidParameter("filterValue", `filterOp all needs one filterValue per filterBy property: got ${names.length} properties and ${values.length} values.`);
+    throw invalidParameter(
+      "filterValue",
+      `filterOp all needs one filterValue per filterBy property: got ${names.length} properties and ${values.length} values.`,
+    );
   }
   return names.flatMap((name, i) => {
     const field = fieldOf(filterable, name);

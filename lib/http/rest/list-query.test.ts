@@ -40,7 +40,11 @@ describe("paging", () => {
   it("caps count and reports the real page size in itemsPerPage", () => {
     const q = parse(`count=${MAX_COUNT * 5}`);
     expect(q.take).toBe(MAX_COUNT);
-    const page = toPage(q, 1000, Array.from({ length: MAX_COUNT }, (_, i) => i));
+    const page = toPage(
+      q,
+      1000,
+      Array.from({ length: MAX_COUNT }, (_, i) => i),
+    );
     expect(page.itemsPerPage).toBe(MAX_COUNT);
     expect(page.totalResults).toBe(1000);
   });
@@ -82,7 +86,9 @@ describe("filters", () => {
   });
 
   it("matches %, _ and \\ in contains, startsWith and endsWith literally (escaped for ILIKE)", () => {
-    expect(parse("filterBy=login&filterOp=contains&filterValue=50%25_off%5C").where).toEqual({ login: { contains: "50\\%\\_off\\\\", mode: "insensitive" } });
+    expect(parse("filterBy=login&filterOp=contains&filterValue=50%25_off%5C").where).toEqual({
+      login: { contains: "50\\%\\_off\\\\", mode: "insensitive" },
+    });
     expect(parse("filterBy=login&filterOp=all&filterValue=*a_").where).toEqual({ AND: [{ login: { endsWith: "a\\_", mode: "insensitive" } }] });
   });
 

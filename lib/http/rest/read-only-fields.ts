@@ -19,7 +19,10 @@ export function withoutUnchangedReadOnly<T extends Record<string, unknown>, K ex
 ): Omit<T, K> {
   const changed = readOnly.filter((key) => input[key] !== undefined && !isDeepStrictEqual(input[key], current[key]));
   if (changed.length) {
-    throw fieldErrors(changed.map((field) => ({ field, message: "is read-only" })), { detail: `${changed.join(", ")}: read-only; send the current value or leave it out.` });
+    throw fieldErrors(
+      changed.map((field) => ({ field, message: "is read-only" })),
+      { detail: `${changed.join(", ")}: read-only; send the current value or leave it out.` },
+    );
   }
   const rest = { ...input };
   for (const key of readOnly) delete rest[key];

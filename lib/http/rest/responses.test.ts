@@ -38,6 +38,8 @@ describe("problemResponse", () => {
 
   it("builds another scheme's challenge on the same realm (guest tokens: Bearer)", () => {
     const error = new ApiError("guest_token_refused", "Unknown token.", { challenge: { scheme: "Bearer", params: { error: "invalid_token" } } });
-    expect(problemResponse(error, "req_test", ORIGIN).headers.get("www-authenticate")).toBe(`Bearer realm="${ORIGIN}/rest/1.0", error="invalid_token"`);
+    expect(problemResponse(error, "req_test", ORIGIN).headers.get("www-authenticate")).toBe(
+      `Bearer realm="${ORIGIN}/rest/1.0", error="invalid_token"`,
+    );
   });
 });

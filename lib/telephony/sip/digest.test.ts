@@ -29,18 +29,28 @@ describe("digest authentication", () => {
       qop: ["auth", "auth-int"],
       stale: false,
     });
-    const header = digestAuthorization(challenge!, { username: "Mufasa", password: "Circle Of Life" }, { method: "GET", uri: "/dir/index.html" }, 1, "0a4f113b");
+    const header = digestAuthorization(
+      challenge!,
+      { username: "Mufasa", password: "Circle Of Life" },
+      { method: "GET", uri: "/dir/index.html" },
+      1,
+      "0a4f113b",
+    );
     expect(header).toContain('response="6629fae49393a05397450978507c4ef1"');
-    expect(header).toContain("qop=auth, nc=00000001, cnonce=\"0a4f113b\"");
+    expect(header).toContain('qop=auth, nc=00000001, cnonce="0a4f113b"');
     expect(header).toContain('opaque="5ccc069c403ebaf9f0171e9517f40e41"');
   });
 
   it("answers a challenge without qop the RFC 2069 way, and refuses what it cannot compute", () => {
     const challenge = parseDigestChallenge('Digest realm="sip.example", nonce="abc", algorithm=MD5')!;
     const header = digestAuthorization(challenge, { username: "u", password: "p" }, { method: "INVITE", uri: "sip:bob@sip.example" });
-    expect(header).toContain(`response="${digestResponse({ username: "u", password: "p", realm: "sip.example", method: "INVITE", uri: "sip:bob@sip.example", nonce: "abc" })}"`);
+    expect(header).toContain(
+      `response="${digestResponse({ username: "u", password: "p", realm: "sip.example", method: "INVITE", uri: "sip:bob@sip.example", nonce: "abc" })}"`,
+    );
     expect(header).not.toContain("qop=");
     expect(parseDigestChallenge('Basic realm="x"')).toBeNull();
-    expect(() => digestAuthorization({ ...challenge, algorithm: "SHA-256" }, { username: "u", password: "p" }, { method: "INVITE", uri: "sip:x" })).toThrow(/SHA-256/);
+    expect(() =>
+      digestAuthorization({ ...challenge, algorithm: "SHA-256" }, { username: "u", password: "p" }, { method: "INVITE", uri: "sip:x" }),
+    ).toThrow(/SHA-256/);
   });
 });

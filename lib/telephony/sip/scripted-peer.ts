@@ -30,7 +30,8 @@ export class ScriptedPeer {
   async next(method: string, waitMs = 4000): Promise<{ request: SipRequest; port: number }> {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const fresh = (entry: { request: SipRequest }) => entry.request.method === method && !this.taken.has(`${method} ${header(entry.request, "cseq")} ${header(entry.request, "call-id")}`);
+      const fresh = (entry: { request: SipRequest }) =>
+        entry.request.method === method && !this.taken.has(`${method} ${header(entry.request, "cseq")} ${header(entry.request, "call-id")}`);
       const entry = this.received.find(fresh);
       if (entry) {
         this.taken.add(`${method} ${header(entry.request, "cseq")} ${header(entry.request, "call-id")}`);

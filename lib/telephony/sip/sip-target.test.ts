@@ -16,6 +16,8 @@ describe("sipTargetOf", () => {
 
   it("says why a number without a trunk, or an address of another kind, cannot be dialled", () => {
     expect(sipTargetOf("tel:+15550105555", undefined)).toEqual({ unreachable: expect.stringContaining("no SIP trunk is configured") });
-    expect(sipTargetOf("mailto:bob@example.com", trunk)).toEqual({ unreachable: expect.stringContaining("neither a sip: address nor a phone number") });
+    expect(sipTargetOf("mailto:bob@example.com", trunk)).toEqual({
+      unreachable: expect.stringContaining("neither a sip: address nor a phone number"),
+    });
   });
 });

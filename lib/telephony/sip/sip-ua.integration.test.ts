@@ -38,41 +38,45 @@ describe.skipIf(skipReason !== null)(`SipUserAgent calling a baresip phone${skip
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("rings, answers, ACKs and hangs up; a busy phone, an unknown user and an unanswered call end as busy, failed and noanswer", { timeout: 30_000 }, async () => {
-    scenario = spawn("unshare", ["-n", TSX, "--no-cache", SCENARIO, dir], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    scenario.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    scenario.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const child = scenario;
-    const code = await new Promise<number | string | null>((resolve) => {
-      const limit = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), SCENARIO_LIMIT_MS);
-      child.once("exit", (exitCode, signal) => {
-        clearTimeout(limit);
-        resolve(exitCode ?? signal);
+  it(
+    "rings, answers, ACKs and hangs up; a busy phone, an unknown user and an unanswered call end as busy, failed and noanswer",
+    { timeout: 30_000 },
+    async () => {
+      scenario = spawn("unshare", ["-n", TSX, "--no-cache", SCENARIO, dir], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      let output = "";
+      scenario.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      scenario.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const child = scenario;
+      const code = await new Promise<number | string | null>((resolve) => {
+        const limit = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), SCENARIO_LIMIT_MS);
+        child.once("exit", (exitCode, signal) => {
+          clearTimeout(limit);
+          resolve(exitCode ?? signal);
+        });
       });
-    });
-    const line = output.split("\n").find((text) => text.startsWith("REPORT "));
-    expect(line, `the scenario ended with ${code}:\n${output}`).toBeDefined();
-    const report = JSON.parse(line!.slice("REPORT ".length));
+      const line = output.split("\n").find((text) => text.startsWith("REPORT "));
+      expect(line, `the scenario ended with ${code}:\n${output}`).toBeDefined();
+      const report = JSON.parse(line!.slice("REPORT ".length));
 
-    expect(report.answered.progress).toEqual([
-      [180, "ringing"],
-      [200, "answered"],
-    ]);
-    expect(report.answered.outcome).toMatchObject({ status: 200, state: "answered" });
-    // baresip answers with the tap device's address (the namespace's own) and a port of its choosing.
-    expect(report.answered.outcome.answer).toMatchObject({ address: "198.18.0.1", direction: "sendrecv" });
-    expect(report.answered.outcome.answer.port).toBeGreaterThan(0);
-    expect(report.answered.outcome.answer.codecs[0]).toEqual({ payloadType: 0, name: "PCMU", rate: 8000 });
-    expect(report.callsEstablishedOnPhone, "our ACK established the call on the phone").toBe(1);
-    expect(report.answered.byeStatus).toBe(200);
+      expect(report.answered.progress).toEqual([
+        [180, "ringing"],
+        [200, "answered"],
+      ]);
+      expect(report.answered.outcome).toMatchObject({ status: 200, state: "answered" });
+      // baresip answers with the tap device's address (the namespace's own) and a port of its choosing.
+      expect(report.answered.outcome.answer).toMatchObject({ address: "198.18.0.1", direction: "sendrecv" });
+      expect(report.answered.outcome.answer.port).toBeGreaterThan(0);
+      expect(report.answered.outcome.answer.codecs[0]).toEqual({ payloadType: 0, name: "PCMU", rate: 8000 });
+      expect(report.callsEstablishedOnPhone, "our ACK established the call on the phone").toBe(1);
+      expect(report.answered.byeStatus).toBe(200);
 
-    expect(report.busy.outcome).toMatchObject({ status: 486, state: "busy" });
-    expect(report.unknown.outcome).toMatchObject({ status: 404, state: "failed" });
-    expect(report.unanswered.progress[0]).toEqual([180, "ringing"]);
-    expect(report.unanswered.outcome).toMatchObject({ status: 487, state: "noanswer" });
+      expect(report.busy.outcome).toMatchObject({ status: 486, state: "busy" });
+      expect(report.unknown.outcome).toMatchObject({ status: 404, state: "failed" });
+      expect(report.unanswered.progress[0]).toEqual([180, "ringing"]);
+      expect(report.unanswered.outcome).toMatchObject({ status: 487, state: "noanswer" });
 
-    expect(code).toBe(0);
-    expect(fs.readdirSync(dir)).toEqual([]);
-  });
+      expect(code).toBe(0);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    },
+  );
 });

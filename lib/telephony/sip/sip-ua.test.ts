@@ -29,12 +29,19 @@ describe("SipUserAgent against a scripted far end", () => {
     const { peer, ua, target } = await setUp();
     const states: (string | null)[] = [];
     let hungUp = false;
-    const call = ua.invite(target, { sdp: OFFER, credentials: CREDENTIALS, onResponse: (_, state) => states.push(state), onHangup: () => (hungUp = true) });
+    const call = ua.invite(target, {
+      sdp: OFFER,
+      credentials: CREDENTIALS,
+      onResponse: (_, state) => states.push(state),
+      onHangup: () => (hungUp = true),
+    });
 
     const first = await peer.next("INVITE");
     expect(header(first.request, "authorization")).toBeUndefined();
     expect(first.request.body).toBe(OFFER);
-    peer.respond(first.request, first.port, "401 Unauthorized", [["WWW-Authenticate", 'Digest realm="trunk.example", nonce="n0nce", qop="auth", opaque="op"']]);
+    peer.respond(first.request, first.port, "401 Unauthorized", [
+      ["WWW-Authenticate", 'Digest realm="trunk.example", nonce="n0nce", qop="auth", opaque="op"'],
+    ]);
     const ackOf401 = await peer.next("ACK");
     expect(headerParam(headerList(ackOf401.request, "via")[0], "branch")).toBe(headerParam(headerList(first.request, "via")[0], "branch"));
     expect(header(ackOf401.request, "cseq")).toBe("1 ACK");
@@ -44,12 +51,30 @@ describe("SipUserAgent against a scripted far end", () => {
     expect(header(second.request, "call-id")).toBe(header(first.request, "call-id"));
     const fields = Object.fromEntries([...header(second.request, "authorization")!.matchAll(/(\w+)="?([^",]*)"?/g)].map((m) => [m[1], m[2]]));
     expect(fields).toMatchObject({ realm: "trunk.example", username: "trunkuser", uri: target, qop: "auth", nc: "00000001", opaque: "op" });
-    const expected = digestResponse({ ...CREDENTIALS, realm: "trunk.example", method: "INVITE", uri: target, nonce: "n0nce", qop: "auth", nc: "00000001", cnonce: fields.cnonce });
+    const expected = digestResponse({
+      ...CREDENTIALS,
+      realm: "trunk.example",
+      method: "INVITE",
+      uri: target,
+      nonce: "n0nce",
+      qop: "auth",
+      nc: "00000001",
+      cnonce: fields.cnonce,
+    });
     expect(fields.response).toBe(expected);
 
     peer.respond(second.request, second.port, "180 Ringing");
     const answerSdp = buildSdp({ address: "127.0.0.1", port: 41000, sessionId: 5, sessionVersion: 1 });
-    peer.respond(second.request, second.port, "200 OK", [["Contact", `<sip:far@127.0.0.1:${peer.port}>`], ["Content-Type", "application/sdp"]], answerSdp);
+    peer.respond(
+      second.request,
+      second.port,
+      "200 OK",
+      [
+        ["Contact", `<sip:far@127.0.0.1:${peer.port}>`],
+        ["Content-Type", "application/sdp"],
+      ],
+      answerSdp,
+    );
     const outcome = await call.outcome;
     expect(outcome).toMatchObject({ status: 200, state: "answered", answer: { address: "127.0.0.1", port: 41000 } });
     expect(states).toEqual(["ringing", "answered"]);
@@ -77,7 +102,9 @@ describe("SipUserAgent against a scripted far end", () => {
     const { peer, ua, target } = await setUp();
     const call = ua.invite(target, { sdp: OFFER, credentials: CREDENTIALS });
     const first = await peer.next("INVITE");
-    peer.respond(first.request, first.port, "407 Proxy Authentication Required", [["Proxy-Authenticate", 'Digest realm="proxy", nonce="abc", algorithm=MD5']]);
+    peer.respond(first.request, first.port, "407 Proxy Authentication Required", [
+      ["Proxy-Authenticate", 'Digest realm="proxy", nonce="abc", algorithm=MD5'],
+    ]);
     expect(header((await peer.next("ACK")).request, "cseq")).toBe("1 ACK");
     const second = await peer.next("INVITE");
     const value = header(second.request, "proxy-authorization")!;

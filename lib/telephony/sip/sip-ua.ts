@@ -219,7 +219,8 @@ export class SipUserAgent {
       if (transaction) transaction.onResponse(message);
       // A final response again: our ACK was lost. For a 2xx the call ACKs it again (the ACK is its own request).
       else if (completed) this.sendText(completed.ack, completed.peer);
-      else if (method === "INVITE" && message.status >= 200 && message.status < 300) this.dialogs.get(header(message, "call-id") ?? "")?.answerRetransmitted();
+      else if (method === "INVITE" && message.status >= 200 && message.status < 300)
+        this.dialogs.get(header(message, "call-id") ?? "")?.answerRetransmitted();
       return;
     }
     if (message.method === "ACK") return;
@@ -328,7 +329,9 @@ export class OutgoingCall {
     if (this.options.sdp) headers.push(["Content-Type", "application/sdp"]);
     if (authorization) headers.push(authorization);
     this.inviteText = formatSipMessage(`INVITE ${this.target} SIP/2.0`, headers, this.options.sdp ?? "");
-    this.ua.sendRequest(this.inviteText, this.branch, "INVITE", this.peer!, (response) => this.onInviteResponse(response, authorization !== undefined));
+    this.ua.sendRequest(this.inviteText, this.branch, "INVITE", this.peer!, (response) =>
+      this.onInviteResponse(response, authorization !== undefined),
+    );
   }
 
   private onInviteResponse(response: SipResponse, authorized: boolean): void {
@@ -354,7 +357,8 @@ export class OutgoingCall {
       ]);
       this.ua.sendFinalAck(this.branch, ack, this.peer!);
     }
-    const challengeHeader = status === 401 ? header(response, "www-authenticate") : status === 407 ? header(response, "proxy-authenticate") : undefined;
+    const challengeHeader =
+      status === 401 ? header(response, "www-authenticate") : status === 407 ? header(response, "proxy-authenticate") : undefined;
     const challenge = challengeHeader ? parseDigestChallenge(challengeHeader) : null;
     if (challenge && this.options.credentials && !this.cancelled && (!authorized || challenge.stale)) {
       this.cseq++;
@@ -480,5 +484,4 @@ export class OutgoingCall {
     const uri = parseSipUri(this.routeSet[0] ? addressUri(this.routeSet[0]) : this.remoteTarget);
     return uri ? { address: uri.host, port: uri.port } : this.peer!;
   }
-
 }

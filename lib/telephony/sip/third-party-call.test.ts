@@ -22,7 +22,10 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
   async function setUp(ringSeconds = 5) {
     const a = await ScriptedPeer.start();
     const b = await ScriptedPeer.start();
-    cleanups.push(() => a.close(), () => b.close());
+    cleanups.push(
+      () => a.close(),
+      () => b.close(),
+    );
     const ua = await SipUserAgent.start({ host: "127.0.0.1" });
     cleanups.push(() => ua.stop());
     const reports: LegReport[] = [];
@@ -59,7 +62,10 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     a.respond(inviteA.request, inviteA.port, "180 Ringing");
     expect(await reported(1)).toEqual([[11, "ringing"]]);
     a.respond(inviteA.request, inviteA.port, "200 OK", [["Contact", `<${addressA}>`], SDP], OFFER_A);
-    expect(await reported(2)).toEqual([[11, "ringing"], [11, "answered"]]);
+    expect(await reported(2)).toEqual([
+      [11, "ringing"],
+      [11, "answered"],
+    ]);
 
     const inviteB = await b.next("INVITE");
     expect(inviteB.request.body).toBe(OFFER_A);
@@ -72,7 +78,12 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     const ackA = await a.next("ACK");
     expect(ackA.request.body).toBe(ANSWER_B);
     expect(header(ackA.request, "cseq")).toBe("1 ACK");
-    expect(await reported(4)).toEqual([[11, "ringing"], [11, "answered"], [12, "ringing"], [12, "answered"]]);
+    expect(await reported(4)).toEqual([
+      [11, "ringing"],
+      [11, "answered"],
+      [12, "ringing"],
+      [12, "answered"],
+    ]);
 
     expect(await b.hangUp(ackB.request, ua.port)).toBe("SIP/2.0 200 OK");
     expect((await reported(5))[4]).toEqual([12, "hungup"]);
@@ -96,7 +107,10 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     a.respond(inviteA.request, inviteA.port, "200 OK", [["Contact", `<${addressA}>`], SDP], OFFER_A);
     const inviteB = await b.next("INVITE");
     b.respond(inviteB.request, inviteB.port, "486 Busy Here");
-    expect(await reported(2)).toEqual([[21, "answered"], [22, "busy"]]);
+    expect(await reported(2)).toEqual([
+      [21, "answered"],
+      [22, "busy"],
+    ]);
     expect(reports[1]).toMatchObject({ status: 486, reason: "486 Busy Here" });
     control.hangup(21);
     const ackA = await a.next("ACK");
@@ -112,7 +126,12 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
 
   it("maps 480 and 487 to noanswer, 503 and 404 to failed, and cancels a leg unanswered after the ring time as noanswer", async () => {
     const { a, control, reported, reports, addressA } = await setUp(1);
-    const codes: [string, string][] = [["480 Temporarily Unavailable", "noanswer"], ["487 Terminated", "noanswer"], ["503 Service Unavailable", "failed"], ["404 Not Found", "failed"]];
+    const codes: [string, string][] = [
+      ["480 Temporarily Unavailable", "noanswer"],
+      ["487 Terminated", "noanswer"],
+      ["503 Service Unavailable", "failed"],
+      ["404 Not Found", "failed"],
+    ];
     for (const [index, [line]] of codes.entries()) {
       control.originate(10 + index, 100 + index, addressA);
       const invite = await a.next("INVITE");
@@ -127,7 +146,10 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     const cancel = await a.next("CANCEL");
     a.respond(cancel.request, cancel.port, "200 OK");
     a.respond(ringing.request, ringing.port, "487 Terminated");
-    expect((await reported(6)).slice(4)).toEqual([[200, "ringing"], [200, "noanswer"]]);
+    expect((await reported(6)).slice(4)).toEqual([
+      [200, "ringing"],
+      [200, "noanswer"],
+    ]);
   });
 
   it("a hangup while A rings sends CANCEL; a number without a trunk, and a third leg, fail with the reason", async () => {

@@ -37,7 +37,10 @@ export class BaresipPhone {
   /** The WAVs of what the phone heard in its calls (sndfile's decoded side). */
   heardWavs(): string[] {
     if (!fs.existsSync(this.heardDir)) return [];
-    return fs.readdirSync(this.heardDir).filter((name) => name.endsWith("-dec.wav")).map((name) => path.join(this.heardDir, name));
+    return fs
+      .readdirSync(this.heardDir)
+      .filter((name) => name.endsWith("-dec.wav"))
+      .map((name) => path.join(this.heardDir, name));
   }
 
   private get controlPort(): number {
@@ -132,7 +135,7 @@ export function toneHzOfWav(file: string, rate = 8000): number {
     const sample = bytes.readInt16LE(offset);
     if (Math.abs(sample) < 200 && Math.abs(previous) < 200) continue;
     audible++;
-    if ((sample >= 0) !== (previous >= 0)) crossings++;
+    if (sample >= 0 !== previous >= 0) crossings++;
     previous = sample;
   }
   return audible === 0 ? 0 : Math.round((crossings / 2 / audible) * rate);

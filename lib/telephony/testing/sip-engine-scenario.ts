@@ -46,7 +46,14 @@ async function main(): Promise<unknown> {
     for (const phone of phones) await phone.start();
 
     const events: { legId: number; kind: string; reason?: string }[] = [];
-    const partner = new Map<number, number>([[11, 12], [12, 11], [21, 22], [22, 21], [31, 32], [32, 31]]);
+    const partner = new Map<number, number>([
+      [11, 12],
+      [12, 11],
+      [21, 22],
+      [22, 21],
+      [31, 32],
+      [32, 31],
+    ]);
     const ended = new Set<number>();
     const hooks: EngineHooks = {
       async onEvent(tx, event: EngineEvent) {

@@ -31,8 +31,8 @@ export default async function ApplicationCallsPage({ params, searchParams }: Pro
         title="Calls"
         description={
           <>
-            Calls placed through <span className="font-mono text-[0.95em] text-slate-800">{app.id}</span>, for every user, newest first. Open a call to
-            follow it live; place test calls from a user&apos;s Calls page.
+            Calls placed through <span className="font-mono text-[0.95em] text-slate-800">{app.id}</span>, for every user, newest first. Open a call
+            to follow it live; place test calls from a user&apos;s Calls page.
           </>
         }
       />
@@ -44,8 +44,8 @@ export default async function ApplicationCallsPage({ params, searchParams }: Pro
         empty={
           <EmptyState title="No calls through this application yet">
             <p>
-              Calls appear here once the application places one (POST /rest/1.0/calls/&lt;user guid&gt;) or a guest calls with one of its tokens. To try
-              the simulator, open a user in{" "}
+              Calls appear here once the application places one (POST /rest/1.0/calls/&lt;user guid&gt;) or a guest calls with one of its tokens. To
+              try the simulator, open a user in{" "}
               <Link href={domainHref} className={link}>
                 {app.domain}
               </Link>{" "}

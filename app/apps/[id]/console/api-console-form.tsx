@@ -90,8 +90,8 @@ export function ApiConsoleForm({
           Request
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Sent to <span className="font-mono text-[0.95em] text-slate-800 [overflow-wrap:anywhere]">{baseUrl}</span>, signed with OAuth
-          1.0a (HMAC-SHA1).
+          Sent to <span className="font-mono text-[0.95em] text-slate-800 [overflow-wrap:anywhere]">{baseUrl}</span>, signed with OAuth 1.0a
+          (HMAC-SHA1).
         </p>
         <form onSubmit={submit} className="mt-5 space-y-6" noValidate aria-busy={pending}>
           {suspended && (
@@ -127,7 +127,10 @@ export function ApiConsoleForm({
                 <div className="mt-1.5 flex">
                   <span
                     aria-hidden
-                    className="inline-flex shrink-0 items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-3 font-mono text-sm text-slate-500"
+                    className={
+                      "inline-flex shrink-0 items-center rounded-l-md border border-r-0 border-slate-300 " +
+                      "bg-slate-50 px-3 font-mono text-sm text-slate-500"
+                    }
                   >
                     /rest/1.0
                   </span>

@@ -87,7 +87,12 @@ export function ConsoleResultView({ exchange }: { exchange: ConsoleExchange }) {
             </CodeBlock>
           </Block>
           <Block label="Authorization header">
-            <CodeBlock testId="authorization" copy={authorization} copyLabel="Copy the Authorization header" className="overflow-x-auto whitespace-pre">
+            <CodeBlock
+              testId="authorization"
+              copy={authorization}
+              copyLabel="Copy the Authorization header"
+              className="overflow-x-auto whitespace-pre"
+            >
               {authorizationLines(authorization)}
             </CodeBlock>
           </Block>
@@ -134,8 +139,7 @@ export function ConsoleResultView({ exchange }: { exchange: ConsoleExchange }) {
             </span>
           </div>
           <p className="text-sm text-slate-500">
-            {response.durationMs} ms ·{" "}
-            {actingAs.kind === "user" ? "as a user" : "as the application"}
+            {response.durationMs} ms · {actingAs.kind === "user" ? "as a user" : "as the application"}
           </p>
         </div>
 
@@ -158,7 +162,10 @@ export function ConsoleResultView({ exchange }: { exchange: ConsoleExchange }) {
             {response.headers.map(([name, value]) => (
               <div key={name} className="contents">
                 <dt className="font-mono text-xs leading-5 text-slate-500">{name}</dt>
-                <dd className="font-mono text-xs leading-5 text-slate-900 [overflow-wrap:anywhere]" data-testid={`response-header-${name.toLowerCase()}`}>
+                <dd
+                  className="font-mono text-xs leading-5 text-slate-900 [overflow-wrap:anywhere]"
+                  data-testid={`response-header-${name.toLowerCase()}`}
+                >
                   {value}
                 </dd>
               </div>
@@ -171,7 +178,12 @@ export function ConsoleResultView({ exchange }: { exchange: ConsoleExchange }) {
             {response.format === "empty" ? (
               <p className="text-sm text-slate-500">No body.</p>
             ) : (
-              <CodeBlock testId="response-body" copy={response.body} copyLabel="Copy the response body" className="max-h-[32rem] overflow-auto whitespace-pre">
+              <CodeBlock
+                testId="response-body"
+                copy={response.body}
+                copyLabel="Copy the response body"
+                className="max-h-[32rem] overflow-auto whitespace-pre"
+              >
                 {response.body}
               </CodeBlock>
             )}

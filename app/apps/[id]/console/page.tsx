@@ -26,8 +26,8 @@ export default async function ApiConsolePage({ params }: Props) {
         title="API console"
         description={
           <>
-            Try the REST API as <span className="font-mono text-[0.95em] text-slate-800">{app.id}</span>. Requests are signed on the
-            server with this application&apos;s keys and run for real: what you create, change or delete here really changes.
+            Try the REST API as <span className="font-mono text-[0.95em] text-slate-800">{app.id}</span>. Requests are signed on the server with this
+            application&apos;s keys and run for real: what you create, change or delete here really changes.
           </>
         }
         action={

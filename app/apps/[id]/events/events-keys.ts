@@ -11,8 +11,7 @@ export function eventsListKey(appId: string, query: { status?: string; type?: st
   return `${eventsKeyPrefix(appId)}${params}`;
 }
 
-export const eventKey = (appId: string, eventId: string) =>
-  `/api/portal/apps/${encodeURIComponent(appId)}/events/${encodeURIComponent(eventId)}`;
+export const eventKey = (appId: string, eventId: string) => `/api/portal/apps/${encodeURIComponent(appId)}/events/${encodeURIComponent(eventId)}`;
 
 /** Fetches one of the portal JSON routes; a failure carries the route's own message. */
 export async function fetchJson<T>(url: string): Promise<T> {
@@ -20,7 +19,9 @@ export async function fetchJson<T>(url: string): Promise<T> {
   const body = (await response.json().catch(() => ({}))) as T & { error?: string };
   if (!response.ok) {
     throw new Error(
-      response.status === 401 ? "Your session ended. Sign in again to see new events." : (body.error ?? "Events could not be loaded. Reload the page."),
+      response.status === 401
+        ? "Your session ended. Sign in again to see new events."
+        : (body.error ?? "Events could not be loaded. Reload the page."),
     );
   }
   return body;

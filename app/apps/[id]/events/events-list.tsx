@@ -168,7 +168,14 @@ export function EventsList({
         </div>
       ) : (
         <DataTable
-          columns={[{ label: "Status" }, { label: "Type" }, { label: "Event id" }, { label: "Created (UTC)" }, { label: "Attempts", align: "right" }, { label: "Next attempt / delivered" }]}
+          columns={[
+            { label: "Status" },
+            { label: "Type" },
+            { label: "Event id" },
+            { label: "Created (UTC)" },
+            { label: "Attempts", align: "right" },
+            { label: "Next attempt / delivered" },
+          ]}
           dense
         >
           {data.entry.map((event) => (
@@ -210,7 +217,10 @@ export function EventsList({
           </span>
           <div className="flex gap-2">
             {data.startIndex > 0 ? (
-              <Link href={pageHref(appId, { ...query, startIndex: Math.max(0, data.startIndex - pageSize) })} className={`${buttonSecondary} ${buttonSmall}`}>
+              <Link
+                href={pageHref(appId, { ...query, startIndex: Math.max(0, data.startIndex - pageSize) })}
+                className={`${buttonSecondary} ${buttonSmall}`}
+              >
                 Previous
               </Link>
             ) : (

@@ -65,8 +65,8 @@ function Endpoint({ webhook }: { webhook: ApplicationWebhook }) {
     <section className={`${card} space-y-4 p-5`} aria-labelledby="endpoint-heading" data-testid="endpoint">
       {webhook.disabledAt && (
         <Alert tone="warning" title="Deliveries stopped: the endpoint answered 410 Gone">
-          On {formatDateTime(webhook.disabledAt)} this URL answered <strong>410 Gone</strong>, which means it no longer accepts events.
-          Nothing is sent until you{" "}
+          On {formatDateTime(webhook.disabledAt)} this URL answered <strong>410 Gone</strong>, which means it no longer accepts events. Nothing is
+          sent until you{" "}
           <Link href={appHref} className="font-medium underline hover:no-underline">
             change the notification URL
           </Link>
@@ -87,8 +87,8 @@ function Endpoint({ webhook }: { webhook: ApplicationWebhook }) {
         </Link>
       </div>
       <p className="text-sm text-slate-600">
-        Each event is POSTed here as a form parameter <code className="font-mono text-[0.9em]">Json</code>, signed with the secret below.
-        A failed delivery is retried after {describeSchedule(config().retryScheduleMs)}, then marked Failed.{" "}
+        Each event is POSTed here as a form parameter <code className="font-mono text-[0.9em]">Json</code>, signed with the secret below. A failed
+        delivery is retried after {describeSchedule(config().retryScheduleMs)}, then marked Failed.{" "}
         <Link href="/docs/webhooks" className={link}>
           How webhooks work
         </Link>
@@ -111,20 +111,14 @@ export default async function ApplicationEventsPage({ params, searchParams }: Pr
         title="Events"
         description={
           <>
-            What <span className="font-mono text-[0.95em] text-slate-800">{webhook.id}</span> was sent, with every delivery attempt.
-            Statuses update while deliveries are under way.
+            What <span className="font-mono text-[0.95em] text-slate-800">{webhook.id}</span> was sent, with every delivery attempt. Statuses update
+            while deliveries are under way.
           </>
         }
         action={<SendTestEventButton appId={webhook.internalId} action={sendTestEventAction.bind(null, webhook.internalId)} />}
       />
       <Endpoint webhook={webhook} />
-      <EventsList
-        appId={webhook.internalId}
-        query={query}
-        pageSize={EVENTS_PAGE_SIZE}
-        initial={initial}
-        endpointDisabledAt={webhook.disabledAt}
-      />
+      <EventsList appId={webhook.internalId} query={query} pageSize={EVENTS_PAGE_SIZE} initial={initial} endpointDisabledAt={webhook.disabledAt} />
       <WebhookSigningSecret
         appId={webhook.internalId}
         previousSecretUntil={webhook.previousSecretUntil}

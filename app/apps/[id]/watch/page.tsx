@@ -31,10 +31,9 @@ export default async function WatchEventsPage({ params }: Props) {
         title="Watch events"
         description={
           <>
-            Every delivery to <span className="font-mono text-[0.95em] text-slate-800">{webhook.id}</span> appears here as it
-            arrives at the application&apos;s built-in receiver, with its headers and whether its signature verifies. No URL
-            needed: the receiver is part of this server, and deliveries reach it through the same sender and signer as your
-            notification URL.
+            Every delivery to <span className="font-mono text-[0.95em] text-slate-800">{webhook.id}</span> appears here as it arrives at the
+            application&apos;s built-in receiver, with its headers and whether its signature verifies. No URL needed: the receiver is part of this
+            server, and deliveries reach it through the same sender and signer as your notification URL.
           </>
         }
         action={<SendTestEventButton appId={webhook.internalId} action={sendTestEventAction.bind(null, webhook.internalId)} />}
@@ -42,8 +41,8 @@ export default async function WatchEventsPage({ params }: Props) {
       <p className="text-sm text-slate-600" data-testid="watch-target">
         {webhook.notificationUrl ? (
           <>
-            Deliveries also go to the notification URL <span className="font-mono [overflow-wrap:anywhere]">{webhook.notificationUrl}</span>;
-            their status is in the{" "}
+            Deliveries also go to the notification URL <span className="font-mono [overflow-wrap:anywhere]">{webhook.notificationUrl}</span>; their
+            status is in the{" "}
             <Link href={`/apps/${webhook.internalId}/events`} className={link}>
               delivery log
             </Link>

@@ -25,13 +25,20 @@ export async function POST(request: Request, { params }: { params: Promise<{ dom
     await createFile(actor, domain, folder, file).catch((error) => {
       if (!(error instanceof ApiError && error.code === "conflict")) throw error;
     });
-    const entry = await uploadFile(actor, { domain, folder, file }, {
-      contentType: request.headers.get("content-type"),
-      contentLength: request.headers.get("content-length"),
-      body: request.body,
-    });
+    const entry = await uploadFile(
+      actor,
+      { domain, folder, file },
+      {
+        contentType: request.headers.get("content-type"),
+        contentLength: request.headers.get("content-length"),
+        body: request.body,
+      },
+    );
     return Response.json({ entry }, { status: 201 });
   } catch (error) {
-    return respondWithError(request, error instanceof Error && error.name === "ZodError" ? new ApiError("bad_request", "folder and file must be valid names.") : error);
+    return respondWithError(
+      request,
+      error instanceof Error && error.name === "ZodError" ? new ApiError("bad_request", "folder and file must be valid names.") : error,
+    );
   }
 }

@@ -6,5 +6,7 @@ import { requestOrigin } from "@/lib/core/urls";
 import { restRoute } from "@/lib/http/operation/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
-  operation(openApiContract, async (ctx) => jsonResponse(buildOpenApiDocument(requestOrigin(ctx.request)), 200, { "Cache-Control": "public, max-age=60" })),
+  operation(openApiContract, async (ctx) =>
+    jsonResponse(buildOpenApiDocument(requestOrigin(ctx.request)), 200, { "Cache-Control": "public, max-age=60" }),
+  ),
 );

@@ -55,7 +55,10 @@ function Attempt({ attempt, number }: { attempt: Delivery; number: number }) {
           <p className="mb-1 text-xs font-medium tracking-wider text-slate-500 uppercase">Response (first 1 KB)</p>
           <pre
             data-testid="attempt-response"
-            className="max-h-40 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere] ring-1 ring-slate-200"
+            className={
+              "max-h-40 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs " +
+              "whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere] ring-1 ring-slate-200"
+            }
           >
             {attempt.responseExcerpt}
           </pre>
@@ -173,12 +176,20 @@ export function EventDetailView({
         <div>
           <dt className="text-slate-500">{event.delivered ? "Delivered" : "Next attempt"}</dt>
           <dd className="mt-1">
-            {event.delivered ? formatDateTime(event.delivered) : event.nextAttempt ? formatDateTime(event.nextAttempt) : <span className="text-slate-500">None</span>}
+            {event.delivered ? (
+              formatDateTime(event.delivered)
+            ) : event.nextAttempt ? (
+              formatDateTime(event.nextAttempt)
+            ) : (
+              <span className="text-slate-500">None</span>
+            )}
           </dd>
         </div>
         <div>
           <dt className="text-slate-500">Notification URL</dt>
-          <dd className="mt-1 font-mono text-xs [overflow-wrap:anywhere]">{notificationUrl ?? <span className="font-sans text-slate-500">No URL set</span>}</dd>
+          <dd className="mt-1 font-mono text-xs [overflow-wrap:anywhere]">
+            {notificationUrl ?? <span className="font-sans text-slate-500">No URL set</span>}
+          </dd>
         </div>
       </dl>
 
@@ -191,7 +202,14 @@ export function EventDetailView({
             Sent as the form parameter <code className="font-mono">Json</code>; the same on every attempt and replay.
           </p>
         </div>
-        <pre data-testid="event-payload" tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-sm leading-relaxed text-slate-100 dark:bg-slate-50 dark:text-slate-900 dark:ring-1 dark:ring-slate-200">
+        <pre
+          data-testid="event-payload"
+          tabIndex={0}
+          className={
+            "overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-sm leading-relaxed " +
+            "text-slate-100 dark:bg-slate-50 dark:text-slate-900 dark:ring-1 dark:ring-slate-200"
+          }
+        >
           {JSON.stringify(event.payload, null, 2)}
         </pre>
       </section>

@@ -30,7 +30,8 @@ export async function addDeviceAction(domain: string, guid: string, _prev: FormS
     revalidatePath(userPagePath(domain, guid));
     const mail = mailDelivery() === "mailbox" ? " Read it on the Mailbox page." : "";
     if (device.mailCheck === "pending") return { notice: `${device.id} was added and a verification email was sent.${mail}` };
-    if (device.mailCheck === "failed") return { error: `${device.id} was added, but the verification email could not be sent. Try "Send a new email" later.` };
+    if (device.mailCheck === "failed")
+      return { error: `${device.id} was added, but the verification email could not be sent. Try "Send a new email" later.` };
     return { notice: `${device.id} was added.` };
   } catch (error) {
     return errorState(error, values);
@@ -116,7 +117,11 @@ export async function setUserAccountAction(domain: string, guid: string, _prev: 
     const user = await updateUser(await actor(), guid, { accountId });
     revalidatePath(userPagePath(domain, guid));
     revalidatePath("/billing");
-    return { notice: user.accountId ? "Saved: this user's numbers, calls and messages are now paid from the chosen account." : "Saved: this user has no billing account now." };
+    return {
+      notice: user.accountId
+        ? "Saved: this user's numbers, calls and messages are now paid from the chosen account."
+        : "Saved: this user has no billing account now.",
+    };
   } catch (error) {
     return errorState(error);
   }
@@ -125,12 +130,25 @@ export async function setUserAccountAction(domain: string, guid: string, _prev: 
 /** The user page's "Transcription": the same updateService as PUT /services/<guid>/<service> {voicemail, folders}. */
 export async function updateServiceAction(domain: string, guid: string, serviceId: string, _prev: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData, ["folders"]);
-  const folders = values.folders!.split(",").map((f) => f.trim()).filter(Boolean);
+  const folders = values
+    .folders!.split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
   try {
-    const service = await updateService(await actor(), guid, serviceId, updateServiceSchema.parse({ voicemail: formData.get("voicemail") === "on", folders }));
+    const service = await updateService(
+      await actor(),
+      guid,
+      serviceId,
+      updateServiceSchema.parse({ voicemail: formData.get("voicemail") === "on", folders }),
+    );
     revalidatePath(userPagePath(domain, guid));
-    const what = [service.voicemail ? "every new voicemail" : "", service.folders.length ? `audio messages in ${service.folders.join(", ")}` : ""].filter(Boolean);
-    return { notice: what.length ? `Saved: ${service.name} transcribes ${what.join(" and ")}.` : `Saved: ${service.name} transcribes nothing for this user.` };
+    const what = [
+      service.voicemail ? "every new voicemail" : "",
+      service.folders.length ? `audio messages in ${service.folders.join(", ")}` : "",
+    ].filter(Boolean);
+    return {
+      notice: what.length ? `Saved: ${service.name} transcribes ${what.join(" and ")}.` : `Saved: ${service.name} transcribes nothing for this user.`,
+    };
   } catch (error) {
     return errorState(error, values);
   }

@@ -19,7 +19,20 @@ export function AddDeviceForm({ action, mailbox }: { action: Action; mailbox: bo
       <h2 id="add-device-heading" className="font-semibold">
         Add a device
       </h2>
-      <p className="mt-1 text-sm text-slate-600">An address with its scheme. Email addresses get a verification email{mailbox ? <> (read it on the <Link href="/mailbox" className={link}>Mailbox</Link> page)</> : null}.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        An address with its scheme. Email addresses get a verification email
+        {mailbox ? (
+          <>
+            {" "}
+            (read it on the{" "}
+            <Link href="/mailbox" className={link}>
+              Mailbox
+            </Link>{" "}
+            page)
+          </>
+        ) : null}
+        .
+      </p>
       <form action={formAction} className="mt-4 space-y-4" noValidate>
         {state.error && <Alert title="The device was not added">{state.error}</Alert>}
         {state.notice && <Alert tone="success">{state.notice}</Alert>}
@@ -35,7 +48,15 @@ export function AddDeviceForm({ action, mailbox }: { action: Action; mailbox: bo
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field name="name" label="Name" optional autoComplete="off" defaultValue={v?.name} errors={state.fieldErrors?.name} />
-          <Field name="label" label="Label" optional autoComplete="off" placeholder="work, home…" defaultValue={v?.label} errors={state.fieldErrors?.label} />
+          <Field
+            name="label"
+            label="Label"
+            optional
+            autoComplete="off"
+            placeholder="work, home…"
+            defaultValue={v?.label}
+            errors={state.fieldErrors?.label}
+          />
         </div>
         <SubmitButton pendingText="Adding…">Add device</SubmitButton>
       </form>
@@ -63,13 +84,20 @@ export function PurposeNumberForm({
         Add a purpose number
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        An inbound number from the <Link href="/numbers" className={link}>number inventory</Link>. Callers reach the user&apos;s voicemail; the user&apos;s billing account pays each month.
+        An inbound number from the{" "}
+        <Link href="/numbers" className={link}>
+          number inventory
+        </Link>
+        . Callers reach the user&apos;s voicemail; the user&apos;s billing account pays each month.
       </p>
       {!billed && (
         <div className="mt-4">
           <Alert tone="warning" title="This user is in no billing account">
-            Choose one under Billing account above first (or create one on the <Link href="/billing" className={link}>Billing</Link> page): numbers are
-            refused without one.
+            Choose one under Billing account above first (or create one on the{" "}
+            <Link href="/billing" className={link}>
+              Billing
+            </Link>{" "}
+            page): numbers are refused without one.
           </Alert>
         </div>
       )}
@@ -84,7 +112,12 @@ export function PurposeNumberForm({
               <label htmlFor="purpose-country" className="block text-sm font-medium text-slate-800">
                 Country
               </label>
-              <select id="purpose-country" name="country" className={`${select} mt-1.5`} defaultValue={countries.find((c) => c.country === defaultCountry)?.country ?? countries[0]!.country}>
+              <select
+                id="purpose-country"
+                name="country"
+                className={`${select} mt-1.5`}
+                defaultValue={countries.find((c) => c.country === defaultCountry)?.country ?? countries[0]!.country}
+              >
                 {countries.map((c) => (
                   <option key={c.country} value={c.country}>
                     {`${c.country} (${c.available} free, ${c.sms} with SMS)`}
@@ -92,7 +125,15 @@ export function PurposeNumberForm({
                 ))}
               </select>
             </div>
-            <Field id="purpose-name" name="name" label="Name" optional autoComplete="off" placeholder="Support line" errors={state.fieldErrors?.name} />
+            <Field
+              id="purpose-name"
+              name="name"
+              label="Name"
+              optional
+              autoComplete="off"
+              placeholder="Support line"
+              errors={state.fieldErrors?.name}
+            />
           </div>
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" name="sms" className="h-4 w-4 accent-brand-500" />

@@ -35,8 +35,16 @@ function CheckBadge({ device }: { device: DeviceEntry }) {
 
 /** A phone's call forwarding check in the portal's words (the API's checkDetail names PUT {"verifyBy": "ccfTest"}; here the button does it). */
 function forwardingDetail(check: DeviceEntry["ccfCheck"]): string | undefined {
-  if (check === "pending") return "Call forwarding is not checked yet: the check places a test call to this phone on the telephony simulator, and the phone is verified when the call comes back.";
-  if (check === "failed") return "The test call did not come back (the phone was busy, did not forward it, or could not be reached). Set conditional call forwarding on the phone, then check again.";
+  if (check === "pending")
+    return (
+      "Call forwarding is not checked yet: the check places a test call to this phone on the " +
+      "telephony simulator, and the phone is verified when the call comes back."
+    );
+  if (check === "failed")
+    return (
+      "The test call did not come back (the phone was busy, did not forward it, or could not be " +
+      "reached). Set conditional call forwarding on the phone, then check again."
+    );
   return undefined;
 }
 
@@ -97,7 +105,8 @@ export function DeviceCard({
               confirmLabel="Yes, remove it"
               question={
                 <>
-                  Remove <strong className="break-all">{device.id}</strong>?{device.location ? " The number goes back to the inventory after a quarantine." : ""}
+                  Remove <strong className="break-all">{device.id}</strong>?
+                  {device.location ? " The number goes back to the inventory after a quarantine." : ""}
                 </>
               }
               action={async () => setRemoveState(await removeAction())}
@@ -113,7 +122,11 @@ export function DeviceCard({
             {device.ccfCheck === "pending" ? "Check call forwarding" : "Check call forwarding again"}
           </SubmitButton>
           {forwardingState.error && <Alert>{forwardingState.error}</Alert>}
-          {forwardingState.notice && <p role="status" className="text-sm text-emerald-700">{forwardingState.notice}</p>}
+          {forwardingState.notice && (
+            <p role="status" className="text-sm text-emerald-700">
+              {forwardingState.notice}
+            </p>
+          )}
         </form>
       )}
 
@@ -140,7 +153,11 @@ export function DeviceCard({
             </SubmitButton>
           </form>
           {(verifyState.error && !verifyState.fieldErrors) || resendState.error ? <Alert>{verifyState.error ?? resendState.error}</Alert> : null}
-          {resendState.notice && <p role="status" className="text-sm text-emerald-700">{resendState.notice}</p>}
+          {resendState.notice && (
+            <p role="status" className="text-sm text-emerald-700">
+              {resendState.notice}
+            </p>
+          )}
         </div>
       )}
 
@@ -156,7 +173,12 @@ export function DeviceCard({
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
               {Object.entries(DEVICE_OPTION_LABELS).map(([option, label]) => (
                 <label key={option} className="flex items-start gap-2 text-sm text-slate-700">
-                  <input type="checkbox" name={option} defaultChecked={device[option as keyof DeviceEntry] === true} className="mt-0.5 h-4 w-4 accent-brand-500" />
+                  <input
+                    type="checkbox"
+                    name={option}
+                    defaultChecked={device[option as keyof DeviceEntry] === true}
+                    className="mt-0.5 h-4 w-4 accent-brand-500"
+                  />
                   <span>
                     {label} <span className="font-mono text-xs text-slate-500">{option}</span>
                   </span>

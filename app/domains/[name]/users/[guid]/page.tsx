@@ -61,7 +61,8 @@ export default async function UserPage({ params }: { params: Promise<{ name: str
         title={user.login}
         description={
           <>
-            {fullName ? `${fullName}. ` : ""}Known to the API as <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm break-all">{user.guid}</code>.
+            {fullName ? `${fullName}. ` : ""}Known to the API as{" "}
+            <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm break-all">{user.guid}</code>.
           </>
         }
         action={
@@ -79,7 +80,9 @@ export default async function UserPage({ params }: { params: Promise<{ name: str
         <h2 id="devices-heading" className="text-lg font-semibold">
           Devices <span className="font-normal text-slate-500">({devices.totalResults})</span>
         </h2>
-        <p className="text-sm text-slate-600">The addresses this user is reached at. Every user keeps at least one: the default device goes only once another exists.</p>
+        <p className="text-sm text-slate-600">
+          The addresses this user is reached at. Every user keeps at least one: the default device goes only once another exists.
+        </p>
         <ul className="space-y-3">
           {devices.entry.map((device) => (
             <DeviceCard
@@ -93,11 +96,23 @@ export default async function UserPage({ params }: { params: Promise<{ name: str
             />
           ))}
         </ul>
-        {devices.totalResults > devices.entry.length && <p className="text-sm text-slate-500">Showing the first {devices.entry.length} of {devices.totalResults} devices.</p>}
+        {devices.totalResults > devices.entry.length && (
+          <p className="text-sm text-slate-500">
+            Showing the first {devices.entry.length} of {devices.totalResults} devices.
+          </p>
+        )}
       </section>
       <UserBillingForm current={account} accounts={accounts} action={setUserAccountAction.bind(null, domain, user.guid)} />
-      <TranscriptionServices services={services} actions={Object.fromEntries(services.map((s) => [s.id, updateServiceAction.bind(null, domain, user.guid, s.id)]))} />
-      <PurposeNumberForm action={addPurposeNumberAction.bind(null, domain, user.guid)} countries={countries} defaultCountry={home} billed={user.accountId !== undefined} />
+      <TranscriptionServices
+        services={services}
+        actions={Object.fromEntries(services.map((s) => [s.id, updateServiceAction.bind(null, domain, user.guid, s.id)]))}
+      />
+      <PurposeNumberForm
+        action={addPurposeNumberAction.bind(null, domain, user.guid)}
+        countries={countries}
+        defaultCountry={home}
+        billed={user.accountId !== undefined}
+      />
       <AddDeviceForm action={addDeviceAction.bind(null, domain, user.guid)} mailbox={mailDelivery() === "mailbox"} />
     </div>
   );

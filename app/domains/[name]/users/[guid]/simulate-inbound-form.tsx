@@ -41,7 +41,9 @@ export function SimulateInboundForm({
         <>
           <p className="text-sm text-slate-600">
             {kind === "call"
-              ? "Someone calls one of the user's purpose numbers: the call rings the user for 20 simulated seconds, nobody answers, and the platform's not-answered handling (voicemail) runs. The same as POST /simulator/inbound-call."
+              ? "Someone calls one of the user's purpose numbers: the call rings the user for 20 simulated " +
+                "seconds, nobody answers, and the platform's not-answered handling (voicemail) runs. The " +
+                "same as POST /simulator/inbound-call."
               : "Someone texts one of the user's SMS numbers: the SMS lands in the inbox with a NewSms event. The same as POST /simulator/inbound-sms."}
           </p>
           <form action={formAction} className="space-y-3" noValidate aria-label={heading}>
@@ -90,7 +92,9 @@ export function SimulateInboundForm({
                 {state.fieldErrors?.body && <p className="mt-1 text-sm text-red-700">Message {state.fieldErrors.body.join(" ")}</p>}
               </div>
             )}
-            <SubmitButton pendingText={kind === "call" ? "Calling…" : "Sending…"}>{kind === "call" ? "Simulate the call" : "Simulate the SMS"}</SubmitButton>
+            <SubmitButton pendingText={kind === "call" ? "Calling…" : "Sending…"}>
+              {kind === "call" ? "Simulate the call" : "Simulate the SMS"}
+            </SubmitButton>
           </form>
         </>
       )}

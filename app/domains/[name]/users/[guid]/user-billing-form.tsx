@@ -53,7 +53,13 @@ export function UserBillingForm({
           <label htmlFor="user-account" className="block text-sm font-medium text-slate-800">
             Change to
           </label>
-          <select key={current?.accountId ?? "none"} id="user-account" name="accountId" defaultValue={current?.accountId ?? ""} className={`${select} mt-1`}>
+          <select
+            key={current?.accountId ?? "none"}
+            id="user-account"
+            name="accountId"
+            defaultValue={current?.accountId ?? ""}
+            className={`${select} mt-1`}
+          >
             <option value="">None</option>
             {accounts.map((a) => (
               <option key={a.accountId} value={a.accountId}>

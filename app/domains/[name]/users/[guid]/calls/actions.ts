@@ -52,7 +52,8 @@ export async function simulateInboundCallAction(domain: string, _guid: string, _
 export async function advanceClockAction(domain: string, guid: string, _prev: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData, ["advanceSeconds"]);
   const seconds = values.advanceSeconds!.trim();
-  if (!/^\d+$/.test(seconds)) return { fieldErrors: { advanceSeconds: ["must be a whole number of seconds"] }, values, error: "Check the fields marked below." };
+  if (!/^\d+$/.test(seconds))
+    return { fieldErrors: { advanceSeconds: ["must be a whole number of seconds"] }, values, error: "Check the fields marked below." };
   let fired: number;
   try {
     const { advanceSeconds } = advanceClockSchema.parse({ advanceSeconds: Number(seconds) });

@@ -74,8 +74,8 @@ export default async function UserCallsPage({ params, searchParams }: Props) {
         empty={
           <EmptyState title="No calls yet">
             <p>
-              Place a test call above, or call <span className="font-mono break-all">POST /rest/1.0/calls/{user.guid}</span> from an application. Each call
-              shows up here with its legs and status.
+              Place a test call above, or call <span className="font-mono break-all">POST /rest/1.0/calls/{user.guid}</span> from an application. Each
+              call shows up here with its legs and status.
             </p>
           </EmptyState>
         }

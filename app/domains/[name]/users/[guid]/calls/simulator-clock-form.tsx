@@ -19,8 +19,8 @@ export function SimulatorClockForm({ action, domain, offsetSeconds }: { action: 
         Simulator clock
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Moves simulated time forward for the calls of domain {domain} only, so you need not wait: rings end, numbers hang up and each connected
-        minute is charged as if the time had passed. It runs{" "}
+        Moves simulated time forward for the calls of domain {domain} only, so you need not wait: rings end, numbers hang up and each connected minute
+        is charged as if the time had passed. It runs{" "}
         <span data-testid="clock-offset">{offsetSeconds > 0 ? `${countOf(offsetSeconds, "second")} ahead of real time` : "on real time"}</span>.
       </p>
       <form action={formAction} className="mt-4 space-y-4" noValidate>

@@ -49,7 +49,15 @@ export function TestCallForm({ action, from, callerId }: { action: Action; from:
             hint="The first leg: one of the user's devices, or any address."
             errors={state.fieldErrors?.legs}
           />
-          <Field name="to" label="To" required autoComplete="off" placeholder="tel:+1 555 010 0001" defaultValue={state.values?.to} hint="The second leg." />
+          <Field
+            name="to"
+            label="To"
+            required
+            autoComplete="off"
+            placeholder="tel:+1 555 010 0001"
+            defaultValue={state.values?.to}
+            hint="The second leg."
+          />
         </div>
         <p className="text-sm text-slate-600">
           {callerId

@@ -25,7 +25,10 @@ export async function sendSmsAction(domain: string, guid: string, _prev: FormSta
     const sent = await sendSms(await actor(), guid, input);
     revalidatePath(messagesPagePath(domain, guid));
     const status = sent.recipients?.[0]?.status;
-    return { notice: status === "FAILED" ? `The SMS to ${values.to} was refused: ${sent.recipients?.[0]?.detail ?? "no reason given"}.` : `Sent to ${values.to}.` };
+    return {
+      notice:
+        status === "FAILED" ? `The SMS to ${values.to} was refused: ${sent.recipients?.[0]?.detail ?? "no reason given"}.` : `Sent to ${values.to}.`,
+    };
   } catch (error) {
     const state = errorState(error, values);
     return state.fieldErrors ? { ...state, fieldErrors: renamed(state.fieldErrors) } : state;
@@ -48,7 +51,13 @@ export async function simulateInboundSmsAction(domain: string, guid: string, _pr
 /** The form names the recipient "to"; the schema calls it recipients. */
 const renamed = (errors: Record<string, string[]>) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === "recipients" ? "to" : k, v]));
 
-export async function markAction(domain: string, guid: string, folder: string, id: string, change: { new?: boolean; urgent?: boolean }): Promise<FormState> {
+export async function markAction(
+  domain: string,
+  guid: string,
+  folder: string,
+  id: string,
+  change: { new?: boolean; urgent?: boolean },
+): Promise<FormState> {
   try {
     await updateMessage(await actor(), guid, folder, id, updateMessageSchema.parse(change));
   } catch (error) {

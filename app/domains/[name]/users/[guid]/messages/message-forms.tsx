@@ -34,7 +34,15 @@ export function SendSmsForm({ action, numbers, to, heading }: { action: Action; 
         {to ? (
           <input type="hidden" name="to" value={to} />
         ) : (
-          <Field name="to" label="To" required autoComplete="off" placeholder="tel:+44 7700 900123" defaultValue={v?.to} errors={state.fieldErrors?.to} />
+          <Field
+            name="to"
+            label="To"
+            required
+            autoComplete="off"
+            placeholder="tel:+44 7700 900123"
+            defaultValue={v?.to}
+            errors={state.fieldErrors?.to}
+          />
         )}
       </div>
       <div>

@@ -40,11 +40,23 @@ const who = (m: MessageEntry) => (m.type.startsWith("Outbound") ? `To ${m.dest?.
 
 function StatusPill({ status }: { status: string }) {
   const tone =
-    status === "FAILED" ? "bg-red-100 text-red-800" : status === "DELIVERED" || status === "READ" ? "bg-emerald-100 text-emerald-800" : status === "NEW" || status === "URGENT" ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-700";
+    status === "FAILED"
+      ? "bg-red-100 text-red-800"
+      : status === "DELIVERED" || status === "READ"
+        ? "bg-emerald-100 text-emerald-800"
+        : status === "NEW" || status === "URGENT"
+          ? "bg-brand-50 text-brand-700"
+          : "bg-slate-100 text-slate-700";
   return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}>{status}</span>;
 }
 
-export default async function MessagesPage({ params, searchParams }: { params: Promise<{ name: string; guid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function MessagesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ name: string; guid: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const [{ name: rawName, guid }, query] = await Promise.all([params, searchParams]);
   const domain = decodedSegment(rawName);
   const requested = typeof query.folder === "string" && folderName.safeParse(query.folder).success ? query.folder : "inbox";
@@ -92,15 +104,9 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                 >
                   <span className="flex flex-col">
                     <span className="capitalize">{f.name}</span>
-                    <span className="text-xs font-normal text-slate-600">
-                      {countOf(f.total, "message")}
-                    </span>
+                    <span className="text-xs font-normal text-slate-600">{countOf(f.total, "message")}</span>
                   </span>
-                  {f.unread > 0 && (
-                    <span className="rounded-full bg-brand-500 px-2 py-0.5 text-xs font-semibold text-white">
-                      {f.unread} unread
-                    </span>
-                  )}
+                  {f.unread > 0 && <span className="rounded-full bg-brand-500 px-2 py-0.5 text-xs font-semibold text-white">{f.unread} unread</span>}
                 </Link>
               </li>
             ))}
@@ -128,7 +134,13 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                 <div className="space-y-2 rounded-md bg-slate-50 p-3" data-testid="message-audio" data-media-path={selected.mediaItems[0]}>
                   <p className="text-sm font-medium text-slate-800">Recording</p>
                   {audioUrl ? (
-                    <audio controls preload="metadata" src={audioUrl} className="w-full max-w-md" aria-label={`Play the ${TYPE_NAMES[selected.type].toLowerCase()} from ${phone(selected.from)}`} />
+                    <audio
+                      controls
+                      preload="metadata"
+                      src={audioUrl}
+                      className="w-full max-w-md"
+                      aria-label={`Play the ${TYPE_NAMES[selected.type].toLowerCase()} from ${phone(selected.from)}`}
+                    />
                   ) : (
                     <p className="text-sm text-slate-600">The recording is no longer in this domain&apos;s media.</p>
                   )}
@@ -137,15 +149,17 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                     <p className="text-sm font-medium text-slate-800">Transcript</p>
                     <p className="text-sm text-slate-700">
                       {selected.transcript ??
-                        (selected.transcriptionStatus === "pending" ? "Being transcribed…" : (
-                            <>
-                              No transcript: turn a transcription service on for this folder or for voicemail under Transcription on the{" "}
-                              <Link href={userPagePath(domain, user.guid)} className={link}>
-                                user&apos;s page
-                              </Link>
-                              .
-                            </>
-                          ))}
+                        (selected.transcriptionStatus === "pending" ? (
+                          "Being transcribed…"
+                        ) : (
+                          <>
+                            No transcript: turn a transcription service on for this folder or for voicemail under Transcription on the{" "}
+                            <Link href={userPagePath(domain, user.guid)} className={link}>
+                              user&apos;s page
+                            </Link>
+                            .
+                          </>
+                        ))}
                     </p>
                   </div>
                 </div>
@@ -158,7 +172,12 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                       const mine = m.type === "OutboundSms";
                       return (
                         <li key={m.id} className={`flex ${mine ? "justify-end" : "justify-start"}`}>
-                          <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${mine ? "bg-brand-500 text-white" : "bg-slate-100 text-slate-900"} ${m.id === selected.id ? "ring-2 ring-brand-100" : ""}`}>
+                          <div
+                            className={
+                              `max-w-[85%] rounded-lg px-3 py-2 text-sm ${mine ? "bg-brand-500 text-white" : "bg-slate-100 text-slate-900"} ` +
+                              `${m.id === selected.id ? "ring-2 ring-brand-100" : ""}`
+                            }
+                          >
                             <p className="break-words whitespace-pre-wrap">{m.body}</p>
                             <p className={`mt-1 text-xs ${mine ? "text-white" : "text-slate-500"}`}>
                               {formatDateTime(m.time)}
@@ -169,7 +188,14 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                       );
                     })}
                   </ol>
-                  {numbers.length > 0 && <SendSmsForm action={sendSmsAction.bind(null, domain, user.guid)} numbers={numbers} to={counterpart} heading={`Reply to ${phone(counterpart)}`} />}
+                  {numbers.length > 0 && (
+                    <SendSmsForm
+                      action={sendSmsAction.bind(null, domain, user.guid)}
+                      numbers={numbers}
+                      to={counterpart}
+                      heading={`Reply to ${phone(counterpart)}`}
+                    />
+                  )}
                 </div>
               ) : (
                 selected.body && <p className="text-sm whitespace-pre-wrap text-slate-800">{selected.body}</p>
@@ -188,7 +214,10 @@ export default async function MessagesPage({ params, searchParams }: { params: P
           )}
           {selectedId && !selected && (
             <p className="text-sm text-slate-600">
-              That message is no longer in {requested}. <Link href={messagesPagePath(domain, user.guid, requested)} className={link}>Back to {requested}</Link>
+              That message is no longer in {requested}.{" "}
+              <Link href={messagesPagePath(domain, user.guid, requested)} className={link}>
+                Back to {requested}
+              </Link>
             </p>
           )}
 
@@ -215,13 +244,18 @@ export default async function MessagesPage({ params, searchParams }: { params: P
                     <Link
                       href={messagesPagePath(domain, user.guid, requested, m.id)}
                       aria-current={m.id === selected?.id ? "true" : undefined}
-                      className={`flex flex-col gap-1 px-4 py-3 hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between ${m.id === selected?.id ? "bg-brand-50" : ""}`}
+                      className={
+                        `flex flex-col gap-1 px-4 py-3 hover:bg-slate-50 sm:flex-row sm:items-center ` +
+                        `sm:justify-between ${m.id === selected?.id ? "bg-brand-50" : ""}`
+                      }
                     >
                       <span className="min-w-0">
                         <span className={`block text-sm ${m.new ? "font-semibold text-slate-900" : "text-slate-800"}`}>
                           {TYPE_NAMES[m.type]} · {who(m)}
                         </span>
-                        <span className="block truncate text-sm text-slate-500">{m.body ?? m.title ?? m.transcript ?? (m.duration !== undefined ? `${m.duration} s of audio` : "")}</span>
+                        <span className="block truncate text-sm text-slate-500">
+                          {m.body ?? m.title ?? m.transcript ?? (m.duration !== undefined ? `${m.duration} s of audio` : "")}
+                        </span>
                       </span>
                       <span className="flex shrink-0 items-center gap-2 text-xs text-slate-500">
                         {formatDateTime(m.time)}
@@ -240,8 +274,11 @@ export default async function MessagesPage({ params, searchParams }: { params: P
             </h2>
             {numbers.length === 0 ? (
               <p className="text-sm text-slate-600">
-                This user has no SMS number yet. Allocate one on the <Link href={userPagePath(domain, user.guid)} className={link}>user&apos;s page</Link> (Add a purpose number, with
-                &quot;Only a number that can send and receive SMS&quot;), then send from it here.
+                This user has no SMS number yet. Allocate one on the{" "}
+                <Link href={userPagePath(domain, user.guid)} className={link}>
+                  user&apos;s page
+                </Link>{" "}
+                (Add a purpose number, with &quot;Only a number that can send and receive SMS&quot;), then send from it here.
               </p>
             ) : (
               <>

@@ -8,5 +8,7 @@ import { restRoute } from "@/lib/http/operation/route";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
   operation(getMediaFolderContract, async (ctx, { params }) => getFolder(ctx.actor, params.domain, params.folder)),
   operation(createMediaFileContract, async (ctx, { params, body }) => createFile(ctx.actor, params.domain, params.folder, body.id)),
-  operation(deleteMediaFolderContract, async (ctx, { params, query }) => deleteFolder(ctx.actor, params.domain, params.folder, query.recursive === "true")),
+  operation(deleteMediaFolderContract, async (ctx, { params, query }) =>
+    deleteFolder(ctx.actor, params.domain, params.folder, query.recursive === "true"),
+  ),
 );

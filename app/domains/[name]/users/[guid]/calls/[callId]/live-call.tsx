@@ -14,7 +14,12 @@ const LIVE_REFRESH_MS = 1000;
 async function fetchCall(url: string): Promise<CallEntry> {
   const response = await fetch(url, { cache: "no-store" });
   const body = (await response.json().catch(() => ({}))) as CallEntry & { error?: string };
-  if (!response.ok) throw new Error(response.status === 401 ? "Your session ended. Sign in again to follow the call." : (body.error ?? "The call could not be loaded. Reload the page."));
+  if (!response.ok)
+    throw new Error(
+      response.status === 401
+        ? "Your session ended. Sign in again to follow the call."
+        : (body.error ?? "The call could not be loaded. Reload the page."),
+    );
   return body;
 }
 

@@ -7,6 +7,8 @@ import { restRoute } from "@/lib/http/operation/route";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoute(
   operation(getMessageContract, async (ctx, { params }) => getMessage(ctx.actor, params.guid, params.messageFolder, params.messageId)),
-  operation(updateMessageContract, async (ctx, { params, body }) => updateMessage(ctx.actor, params.guid, params.messageFolder, params.messageId, body)),
+  operation(updateMessageContract, async (ctx, { params, body }) =>
+    updateMessage(ctx.actor, params.guid, params.messageFolder, params.messageId, body),
+  ),
   operation(deleteMessageContract, async (ctx, { params }) => deleteMessage(ctx.actor, params.guid, params.messageFolder, params.messageId)),
 );
