@@ -368,6 +368,8 @@ describe("services and transcription", () => {
     expect(list.status).toBe(200);
     expect(list.body.entry).toEqual([
       expect.objectContaining({ id: "simulator", type: "Transcription", providers: ["simulator"], voicemail: false, folders: [] }),
+      expect.objectContaining({ id: "openai-compatible", type: "Transcription", providers: ["openai-compatible"], voicemail: false, folders: [] }),
+      expect.objectContaining({ id: "local", type: "Transcription", providers: ["local"], voicemail: false, folders: [] }),
     ]);
     const on = await user.own("PUT", `/services/${user.guid}/simulator`, { json: { voicemail: true } });
     expect(on.body.entry).toMatchObject({ voicemail: true, folders: [] });
