@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reloadConfig } from "@/lib/core/config";
 import { publishEvent } from "@/lib/outbox/publish";
 import { seedDemo } from "@/lib/seed/demo";
 import { openTestDatabase, type TestDatabase } from "../support/test-database";
@@ -14,6 +15,8 @@ let applicationId: string;
 
 beforeAll(async () => {
   process.env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
+  // The configuration may already be cached by a module read at import (the outbox reads its settings): read it again.
+  reloadConfig();
   db = await openTestDatabase();
   prisma = db.prisma;
   const demo = await seedDemo(prisma, { developerEmail: "outbox@example.com", domain: "outbox", appName: "outbox-app" });
