@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { BaresipPhone, toneHzOfWav } from "@/lib/telephony/testing/baresip-phone";
 import { client, uniqueLogin } from "./api-client";
 import { startServer, type TestServer } from "./server";
+import { bringUpNamespaceNetwork, reportScenario } from "@/lib/telephony/sip/network-namespace";
 
 // Runs inside a network namespace of its own (started by e2e/api/calls-sip.test.ts): the product
 // started as `npm start` with TELEPHONY_ENGINE=sip, three baresip phones, and the REST calls API
@@ -14,15 +14,8 @@ if (!dir || !fs.existsSync(dir)) throw new Error("usage: sip-calls-scenario.ts <
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function networkUp(): void {
-  execFileSync("ip", ["link", "set", "lo", "up"]);
-  execFileSync("ip", ["tuntap", "add", "tap0", "mode", "tap"]);
-  execFileSync("ip", ["addr", "add", "198.18.0.1/24", "dev", "tap0"]);
-  execFileSync("ip", ["link", "set", "tap0", "up"]);
-}
-
 async function main(): Promise<unknown> {
-  networkUp();
+  bringUpNamespaceNetwork();
   const alice = new BaresipPhone(path.join(dir!, "a"), 5180, [{ user: "alice", answer: "auto" }], 440);
   const bob = new BaresipPhone(path.join(dir!, "b"), 5190, [{ user: "bob", answer: "auto" }], 660);
   const carol = new BaresipPhone(path.join(dir!, "c"), 5200, [{ user: "carol", answer: "manual" }], 550);
@@ -92,13 +85,4 @@ async function main(): Promise<unknown> {
   }
 }
 
-main().then(
-  (report) => {
-    process.stdout.write(`REPORT ${JSON.stringify(report)}\n`);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    process.stdout.write(`ERROR ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+reportScenario(main);

@@ -1,40 +1,26 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { NamespaceScenario, namespaceSkipReason } from "./sip/network-namespace";
 import { embeddedDatabaseUrl } from "@/lib/core/db/embedded";
 
 // The SIP engine between two real phones: Debian's baresip, inside a network namespace the test
 // creates (unshare -n, as root), with an embedded database on a Unix socket; the namespace's side
 // runs testing/sip-engine-scenario.ts and prints what happened.
 
-const ROOT = path.resolve(__dirname, "..", "..");
 const SCENARIO = path.join(__dirname, "testing", "sip-engine-scenario.ts");
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 const SCENARIO_LIMIT_MS = 100_000;
 
-function missing(): string | null {
-  if (spawnSync("baresip", ["-h"], { stdio: "ignore" }).error) return "Debian's baresip is not installed (.ci/run installs it)";
-  if (process.getuid?.() !== 0) return "creating a network namespace (unshare -n) needs root";
-  const probe = spawnSync("unshare", ["-n", "ip", "tuntap", "add", "tap0", "mode", "tap"], { stdio: "ignore" });
-  if (probe.error || probe.status !== 0) return "unshare -n with a tap device (and iproute2's ip) is not available here";
-  return null;
-}
-
-const skipReason = missing();
+const skipReason = namespaceSkipReason();
 if (skipReason) console.warn(`SKIPPED sip-engine.integration.test.ts: ${skipReason}`);
 
 describe.skipIf(skipReason !== null)(`SipEngine calling two baresip phones${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sip-engine-"));
-  let scenario: ChildProcess | undefined;
+  const scenario = new NamespaceScenario(SCENARIO, SCENARIO_LIMIT_MS);
 
   afterAll(() => {
-    try {
-      if (scenario?.pid) process.kill(-scenario.pid, "SIGKILL");
-    } catch {
-      // ESRCH: nothing of it is left
-    }
+    scenario.kill();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -44,21 +30,8 @@ describe.skipIf(skipReason !== null)(`SipEngine calling two baresip phones${skip
     async () => {
       // The scenario serves its embedded database from <dir>/db; the engine's client finds it through DATABASE_URL.
       const env = { ...process.env, DATABASE_URL: embeddedDatabaseUrl(path.join(dir, "db", "socket")), DB_EMBEDDED: "1" };
-      scenario = spawn("unshare", ["-n", TSX, "--no-cache", SCENARIO, dir], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-      let output = "";
-      scenario.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      scenario.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      const child = scenario;
-      const code = await new Promise<number | string | null>((resolve) => {
-        const limit = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), SCENARIO_LIMIT_MS);
-        child.once("exit", (exitCode, signal) => {
-          clearTimeout(limit);
-          resolve(exitCode ?? signal);
-        });
-      });
-      const line = output.split("\n").find((text) => text.startsWith("REPORT "));
-      expect(line, `the scenario ended with ${code}:\n${output}`).toBeDefined();
-      const report = JSON.parse(line!.slice("REPORT ".length));
+      const { code, output, report } = await scenario.run(dir, env);
+      expect(report, `the scenario ended with ${code}:\n${output}`).toBeDefined();
 
       // The originate commands committed with the transaction and went out only after it.
       expect(report.legsDuringTransaction).toBe(0);

@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { toneWav } from "../wav-tone";
 import { buildSdp } from "../sip/sdp";
 import { SipUserAgent } from "../sip/sip-ua";
+import { bringUpNamespaceNetwork, reportScenario } from "../sip/network-namespace";
 
 // Runs inside a network namespace of its own (`unshare -n`, started by sip-ua.integration.test.ts):
 // sets up loopback and a tap device, starts a baresip phone (docs: /work/shared/notes/sip-testing.md),
@@ -13,14 +14,6 @@ import { SipUserAgent } from "../sip/sip-ua";
 const PHONE_PORT = 5180;
 const dir = process.argv[2];
 if (!dir || !fs.existsSync(dir)) throw new Error("usage: baresip-call-scenario.ts <empty folder for the phone>");
-
-function networkUp(): void {
-  execFileSync("ip", ["link", "set", "lo", "up"]);
-  // baresip writes the default interface's address into its SDP: this tap device's, which reaches nothing.
-  execFileSync("ip", ["tuntap", "add", "tap0", "mode", "tap"]);
-  execFileSync("ip", ["addr", "add", "198.18.0.1/24", "dev", "tap0"]);
-  execFileSync("ip", ["link", "set", "tap0", "up"]);
-}
 
 function writePhone(): void {
   const config = [
@@ -87,7 +80,7 @@ async function stopPhone(phone: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<unknown> {
-  networkUp();
+  bringUpNamespaceNetwork();
   writePhone();
   const offer = buildSdp({ address: "127.0.0.1", port: 40000, sessionId: 1, sessionVersion: 1 });
   const phone = await startPhone();
@@ -133,13 +126,4 @@ async function main(): Promise<unknown> {
   return { ...report, callsEstablishedOnPhone: phoneLog.split("Call established").length - 1 };
 }
 
-main().then(
-  (report) => {
-    process.stdout.write(`REPORT ${JSON.stringify(report)}\n`);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    process.stdout.write(`ERROR ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+reportScenario(main);

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -6,6 +5,7 @@ import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
 import { migrate } from "@/lib/core/db/migrate";
 import type { EngineEvent, EngineHooks } from "../engine";
 import { BaresipPhone, peakOfWav, toneHzOfWav } from "./baresip-phone";
+import { bringUpNamespaceNetwork, reportScenario } from "../sip/network-namespace";
 
 // Runs inside a network namespace of its own (started by ../sip-engine.integration.test.ts):
 // an embedded database on a Unix socket, three baresip phones, and the SIP engine placing calls
@@ -17,17 +17,10 @@ const ENGINE_PORT = 5070;
 const dir = process.argv[2];
 if (!dir || !fs.existsSync(dir)) throw new Error("usage: sip-engine-scenario.ts <empty folder>");
 
-function networkUp(): void {
-  execFileSync("ip", ["link", "set", "lo", "up"]);
-  execFileSync("ip", ["tuntap", "add", "tap0", "mode", "tap"]);
-  execFileSync("ip", ["addr", "add", "198.18.0.1/24", "dev", "tap0"]);
-  execFileSync("ip", ["link", "set", "tap0", "up"]);
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<unknown> {
-  networkUp();
+  bringUpNamespaceNetwork();
   const embedded = await startEmbeddedDatabase(path.join(dir!, "db"));
   const phones = [
     new BaresipPhone(path.join(dir!, "a"), 5180, [{ user: "alice", answer: "auto" }], 440),
@@ -144,13 +137,4 @@ async function main(): Promise<unknown> {
   }
 }
 
-main().then(
-  (report) => {
-    process.stdout.write(`REPORT ${JSON.stringify(report)}\n`);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    process.stdout.write(`ERROR ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+reportScenario(main);
