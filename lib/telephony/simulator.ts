@@ -4,6 +4,7 @@ import { prisma, type Tx } from "@/lib/core/db/client";
 import { silentMp3 } from "@/lib/audio/silent-mp3";
 import { log } from "@/lib/core/log";
 import type { EngineEvent, EngineHooks, LegRef, RecordedAudio, TelephonyEngine } from "./engine";
+import { OnePassAtATime } from "./one-pass-at-a-time";
 import * as B from "./simulator-behaviour";
 
 // The deterministic telephony simulator (docs/calls.md). Its state lives in the database: pending
@@ -48,9 +49,7 @@ export class Simulator implements TelephonyEngine {
   /** Real times (ms) this process's alarm goes off at, earliest first. */
   private wakeTimes: number[] = [];
   private alarm?: { at: number; timer: NodeJS.Timeout };
-  /** The tick pass running now, and the one queued to start after it. */
-  private running?: Promise<number>;
-  private queued?: Promise<number>;
+  private readonly passes = new OnePassAtATime(() => this.fireDue());
   /** Each open transaction's reading of its calls' clocks (callNow). */
   private readonly clockInTx = new WeakMap<Tx, Map<number, number>>();
 
@@ -243,22 +242,7 @@ export class Simulator implements TelephonyEngine {
 
   /** One pass at a time in this process: a tick while one runs joins the single pass queued after it. */
   tick(): Promise<number> {
-    if (this.running) {
-      return (this.queued ??= this.running.then(
-        () => this.startQueued(),
-        () => this.startQueued(),
-      ));
-    }
-    const run = this.fireDue().finally(() => {
-      if (this.running === run) this.running = undefined;
-    });
-    this.running = run;
-    return run;
-  }
-
-  private startQueued(): Promise<number> {
-    this.queued = undefined;
-    return this.tick();
+    return this.passes.run();
   }
 
   /** Actions due on the clock of their call's domain (only `domainId`'s when given), 50 at most, in due order. */

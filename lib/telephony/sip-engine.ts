@@ -3,6 +3,7 @@ import { prisma, type Tx } from "@/lib/core/db/client";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { log } from "@/lib/core/log";
 import type { EngineEvent, EngineHooks, LegRef, RecordedAudio, TelephonyEngine } from "./engine";
+import { OnePassAtATime } from "./one-pass-at-a-time";
 import { SipUserAgent } from "./sip/sip-ua";
 import type { SipTrunk } from "./sip/sip-target";
 import { ThirdPartyCallControl, type LegReport } from "./sip/third-party-call";
@@ -41,8 +42,7 @@ export class SipEngine implements TelephonyEngine {
   readonly name = "sip";
   private control?: Promise<ThirdPartyCallControl>;
   private userAgent?: SipUserAgent;
-  private running?: Promise<number>;
-  private queued?: Promise<number>;
+  private readonly passes = new OnePassAtATime(() => this.sendDue());
   /** Events are applied one after another, in the order the phones produced them. */
   private applying: Promise<void> = Promise.resolve();
 
@@ -123,29 +123,14 @@ export class SipEngine implements TelephonyEngine {
     return { resumed: false, reason: "server_restart" };
   }
 
-  /** One pass at a time: a tick while one runs joins the single pass queued after it. */
+  /** One pass at a time in this process: a tick while one runs joins the single pass queued after it. */
   tick(): Promise<number> {
-    if (this.running) {
-      return (this.queued ??= this.running.then(
-        () => this.startQueued(),
-        () => this.startQueued(),
-      ));
-    }
-    const run = this.sendDue().finally(() => {
-      if (this.running === run) this.running = undefined;
-    });
-    this.running = run;
-    return run;
-  }
-
-  private startQueued(): Promise<number> {
-    this.queued = undefined;
-    return this.tick();
+    return this.passes.run();
   }
 
   /** Stops the user agent (tests, shutdown); calls still up are dropped without BYE. */
   async stop(): Promise<void> {
-    await this.running;
+    await this.passes.current;
     await this.applying;
     await this.userAgent?.stop();
     this.control = undefined;
