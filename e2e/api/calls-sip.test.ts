@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { NamespaceScenario, namespaceSkipReason } from "@/lib/telephony/sip/network-namespace";
+import { NamespaceScenario, namespaceSkipReason } from "@/lib/telephony/testing/network-namespace";
 
 // POST /calls ringing real phones: the product started with TELEPHONY_ENGINE=sip inside a network
 // namespace this test creates (unshare -n, as root), with three Debian baresip phones; the
@@ -29,7 +29,7 @@ describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${ski
     "connects two baresip phones, a phone's BYE completes the call, no answer and busy are refused as such, PUT active=false hangs both up",
     { timeout: 300_000 },
     async () => {
-      const { code, output, report } = await scenario.run(dir);
+      const { code, output, report } = await scenario.run(dir, process.env);
       expect(report, `the scenario ended with ${code}:\n${output}`).toBeDefined();
 
       expect(report.connected).toEqual({ status: 201, callStatus: "CONNECTED", legs: ["ANSWERED", "ANSWERED"] });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { NamespaceScenario, namespaceSkipReason } from "./sip/network-namespace";
+import { NamespaceScenario, namespaceSkipReason } from "./testing/network-namespace";
 import { embeddedDatabaseUrl } from "@/lib/core/db/embedded";
 
 // The SIP engine between two real phones: Debian's baresip, inside a network namespace the test

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { NamespaceScenario, namespaceSkipReason } from "./network-namespace";
+import { NamespaceScenario, namespaceSkipReason } from "../testing/network-namespace";
 
 // SipUserAgent against a real phone: Debian's baresip on loopback, inside a network namespace the
 // test creates (unshare -n, as root), so its RTP stays off the machine's interfaces
@@ -27,7 +27,7 @@ describe.skipIf(skipReason !== null)(`SipUserAgent calling a baresip phone${skip
     "rings, answers, ACKs and hangs up; a busy phone, an unknown user and an unanswered call end as busy, failed and noanswer",
     { timeout: 30_000 },
     async () => {
-      const { code, output, report } = await scenario.run(dir);
+      const { code, output, report } = await scenario.run(dir, process.env);
       expect(report, `the scenario ended with ${code}:\n${output}`).toBeDefined();
 
       expect(report.answered.progress).toEqual([

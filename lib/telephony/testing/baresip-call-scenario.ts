@@ -4,7 +4,7 @@ import path from "node:path";
 import { toneWav } from "../wav-tone";
 import { buildSdp } from "../sip/sdp";
 import { SipUserAgent } from "../sip/sip-ua";
-import { bringUpNamespaceNetwork, reportScenario } from "../sip/network-namespace";
+import { bringUpNamespaceNetwork, reportScenario } from "./network-namespace";
 
 // Runs inside a network namespace of its own (`unshare -n`, started by sip-ua.integration.test.ts):
 // sets up loopback and a tap device, starts a baresip phone (docs: /work/shared/notes/sip-testing.md),

@@ -5,7 +5,7 @@ import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
 import { migrate } from "@/lib/core/db/migrate";
 import type { EngineEvent, EngineHooks } from "../engine";
 import { BaresipPhone, peakOfWav, toneHzOfWav } from "./baresip-phone";
-import { bringUpNamespaceNetwork, reportScenario } from "../sip/network-namespace";
+import { bringUpNamespaceNetwork, reportScenario } from "./network-namespace";
 
 // Runs inside a network namespace of its own (started by ../sip-engine.integration.test.ts):
 // an embedded database on a Unix socket, three baresip phones, and the SIP engine placing calls

@@ -37,7 +37,7 @@ export class NamespaceScenario {
     private readonly limitMs: number,
   ) {}
 
-  run(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<ScenarioOutcome> {
+  run(dir: string, env: NodeJS.ProcessEnv): Promise<ScenarioOutcome> {
     const child = spawn("unshare", ["-n", TSX, "--no-cache", this.script, dir], {
       cwd: ROOT,
       env,
