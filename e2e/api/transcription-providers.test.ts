@@ -97,4 +97,21 @@ describe("transcription services through the REST API", { timeout: 300_000 }, ()
     });
     expect(settled.transcript).toBeUndefined();
   });
+
+  it("with several services on for voicemail, the first in the list's order transcribes it, once (docs/messages.md)", async () => {
+    const user = await userWithPurposeNumber(baseUrl);
+    await turnOnForVoicemail(user.guid, "local");
+    await turnOnForVoicemail(user.guid, "openai-compatible");
+    const { callId, message } = await leaveVoicemail(user);
+    const settled = await settledMessage(user.guid, message.id);
+    // openai-compatible comes before local: it is the one asked (and fails here, unconfigured); local is not tried after it.
+    expect(settled).toMatchObject({
+      transcriptionStatus: "notAvailable",
+      transcriptionDetail: "openai-compatible: TRANSCRIPTION_OPENAI_URL is not set",
+    });
+    const events = await app("GET", `/apps/${appId}/events?filterBy=type&filterValue=TranscriptionReady&count=100`);
+    expect((events.body.entry as Array<{ payload: { params: Record<string, unknown> } }>).filter((e) => e.payload.params.callId === callId)).toEqual(
+      [],
+    );
+  });
 });
