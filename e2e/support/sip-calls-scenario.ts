@@ -3,7 +3,7 @@ import path from "node:path";
 import { BaresipPhone, toneHzOfWav } from "@/lib/telephony/testing/baresip-phone";
 import { client, uniqueLogin } from "./api-client";
 import { startServer, type TestServer } from "./server";
-import { bringUpNamespaceNetwork, reportScenario } from "@/lib/telephony/sip/network-namespace";
+import { bringUpNamespaceNetwork, reportScenario } from "@/lib/telephony/testing/network-namespace";
 
 // Runs inside a network namespace of its own (started by e2e/api/calls-sip.test.ts): the product
 // started as `npm start` with TELEPHONY_ENGINE=sip, three baresip phones, and the REST calls API
@@ -13,6 +13,14 @@ const dir = process.argv[2];
 if (!dir || !fs.existsSync(dir)) throw new Error("usage: sip-calls-scenario.ts <empty folder>");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Calls each phone saw established and then ended. baresip marks a BYE's end with "session closed: Connection reset by
+// peer", "Call with ... terminated", or both (the second can come seconds later): one call counts once.
+const callsEnded = (log: string) =>
+  log
+    .split("Call established")
+    .slice(1)
+    .filter((call) => /Call with \S+ terminated|session closed: Connection reset by peer/.test(call)).length;
 
 async function main(): Promise<unknown> {
   bringUpNamespaceNetwork();
@@ -24,6 +32,8 @@ async function main(): Promise<unknown> {
   try {
     for (const phone of phones) await phone.start();
     server = await startServer({
+      // SIP_SCENARIO_LOG=<file> keeps the server's log there (debugging a failed run).
+      log: process.env.SIP_SCENARIO_LOG,
       env: { TELEPHONY_ENGINE: "sip", SIP_BIND_HOST: "127.0.0.1", SIP_BIND_PORT: "5070", SIP_RING_SECONDS: "3", CALL_CONNECT_WAIT_MS: "15000" },
     });
     const app = client(server.baseUrl);
@@ -46,16 +56,18 @@ async function main(): Promise<unknown> {
       const call = await app("GET", `/calls/${guid}/${placed.body.entry.id}`);
       if (call.body.entry.status !== "CONNECTED") ended = { status: call.body.entry.status, legs: legsOf(call.body.entry) };
     }
-    await bob.waitFor("terminated", 4000);
+    for (let i = 0; i < 20 && callsEnded(bob.log) < 1; i++) await sleep(200);
 
     const unanswered = await app("POST", `/calls/${guid}`, { json: { legs: [carol.address("carol"), bob.address("bob")] } });
     const again = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), bob.address("bob")] } });
     const busy = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), carol.address("carol")] } });
     const beforeHangup = await app("GET", `/calls/${guid}/${again.body.entry.id}`);
     const hungUp = await app("PUT", `/calls/${guid}/${again.body.entry.id}`, { json: { active: false } });
-    const endedOnPhones = () => [alice, bob].map((phone) => phone.log.split(/Call with \S+ terminated/).length - 1);
+    const endedOnPhones = () => [alice, bob].map((phone) => callsEnded(phone.log));
     for (let i = 0; i < 40 && endedOnPhones().some((count) => count < 2); i++) await sleep(200);
     const afterDelete = await app("GET", `/calls/${guid}/${again.body.entry.id}`);
+    // Read before the phones stop: a stopping phone closes its calls itself.
+    const endedBeforeStop = endedOnPhones();
     for (const phone of phones) await phone.stop();
     return {
       connected,
@@ -73,8 +85,10 @@ async function main(): Promise<unknown> {
         legs: afterDelete.body?.entry ? legsOf(afterDelete.body.entry) : afterDelete.text,
       },
       // Calls each phone saw end: the first by alice's BYE, the second by the engine's BYE after DELETE.
-      endedOnPhones: endedOnPhones(),
-      phoneSteps: [alice, bob].map((phone) => phone.log.match(/rejected call[^\n[]*|Call with \S+ terminated[^\n[]*|Call established[^\n[]*/g)),
+      endedOnPhones: endedBeforeStop,
+      phoneSteps: [alice, bob].map((phone) =>
+        phone.log.match(/rejected call[^\n[]*|Call established[^\n[]*|[^\n]*(?:terminated|session closed)[^\n[]*/g),
+      ),
       aliceHeardHz: alice.heardWavs().map((file) => toneHzOfWav(file)),
       bobHeardHz: bob.heardWavs().map((file) => toneHzOfWav(file)),
     };
