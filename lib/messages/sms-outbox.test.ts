@@ -1,14 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { PrismaClient } from "@prisma/client";
-import pg from "pg";
 import * as smpp from "smpp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { reloadConfig } from "@/lib/core/config";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/core/db/embedded";
-import { migrate } from "@/lib/core/db/migrate";
-import { createFreshDatabase } from "@/e2e/support/server";
+import { openProductDatabase, type ProductDatabase } from "@/e2e/support/product-database";
 import { TestSmsc, type SubmitAnswer } from "@/lib/telephony/test-smsc";
 
 // The SMS outbox with SMS_ENGINE=smpp against an SMSC on 127.0.0.1 and a real database (PGlite;
@@ -20,32 +13,15 @@ let outbox: typeof import("./sms-outbox");
 let createMessage: typeof import("./create-message").createMessage;
 let stopSmsEngine: () => Promise<void>;
 let smsc: TestSmsc;
-let embedded: EmbeddedDatabase | undefined;
-let fresh: { drop: () => Promise<void> } | undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-smpp-"));
+let database: ProductDatabase | undefined;
 const ids = { userId: "", domainId: "" };
 const SMS_NUMBER = "447700900001";
 let policy: (n: number) => SubmitAnswer = () => "ack";
 
 beforeAll(async () => {
   smsc = await TestSmsc.start({ policy: (_s, n) => policy(n) });
-  const server = process.env.TEST_DATABASE_URL;
-  fresh = server ? await createFreshDatabase(server) : undefined;
-  embedded = fresh ? undefined : await startEmbeddedDatabase(dataDir);
-  const url = (fresh as { url?: string } | undefined)?.url ?? embedded!.url;
-  const migrator = new pg.Pool({ connectionString: url, max: 1 });
-  await migrate(migrator);
-  await migrator.end();
-  Object.assign(process.env, {
-    DATABASE_URL: url,
-    DB_EMBEDDED: fresh ? "0" : "1",
-    DB_POOL_MAX: fresh ? "10" : "1",
-    SMS_ENGINE: "smpp",
-    SMPP_URL: smsc.url(),
-    SMPP_SUBMITS_PER_SECOND: "1000",
-  });
-  reloadConfig();
-  prisma = (await import("@/lib/core/db/client")).prisma;
+  database = await openProductDatabase({ SMS_ENGINE: "smpp", SMPP_URL: smsc.url(), SMPP_SUBMITS_PER_SECOND: "1000" });
+  prisma = database.prisma;
   outbox = await import("./sms-outbox");
   ({ createMessage } = await import("./create-message"));
   ({ stopSmsEngine } = await import("@/lib/telephony/configured-sms-engine"));
@@ -64,10 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopSmsEngine?.();
   await smsc?.stop();
-  if (prisma) await (await import("@/lib/core/db/client")).closeDatabase();
-  await embedded?.stop();
-  await fresh?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.close();
 });
 
 beforeEach(() => {

@@ -1,18 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { reloadConfig } from "@/lib/core/config";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/core/db/embedded";
-import { migrate } from "@/lib/core/db/migrate";
 import { sqlValues } from "@/lib/core/db/sql-values";
 import { filterSql, parseListQuery, type ListQuery } from "@/lib/http/rest/list-query";
 import type { Actor } from "@/lib/core/tenancy/actor";
 import { userScope } from "@/lib/core/tenancy/scope";
 import { userScopeSql } from "@/lib/core/tenancy/scope-sql";
-import { createFreshDatabase } from "@/e2e/support/server";
+import { openProductDatabase, type ProductDatabase } from "@/e2e/support/product-database";
 import { userFilterable } from "./contracts";
 import { toUserEntry } from "./transform";
 import { withDomainName } from "@/lib/core/tenancy/with-domain-name";
@@ -25,26 +19,14 @@ let prisma: PrismaClient;
 let listUsers: typeof import("./list-users").listUsers;
 let usersPageStatement: typeof import("./list-users").usersPageStatement;
 let related: Record<string, string>;
-let embedded: EmbeddedDatabase | undefined;
-let fresh: { drop: () => Promise<void> } | undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-list-"));
+let database: ProductDatabase | undefined;
 const ids = { dev1: "", dev2: "", alpha: "", beta: "", gamma: "", alphaUser: "" };
 /** The createdBy of some users (a developer's GUID; filters only compare it). */
 const CREATOR = "00000000-0000-4000-8000-0000000000c1";
 
 beforeAll(async () => {
-  const server = process.env.TEST_DATABASE_URL;
-  const created = server ? await createFreshDatabase(server) : undefined;
-  fresh = created;
-  embedded = created ? undefined : await startEmbeddedDatabase(dataDir);
-  const url = created?.url ?? embedded!.url;
-  const migrator = new pg.Pool({ connectionString: url, max: 1 });
-  await migrate(migrator);
-  await migrator.end();
-  // lib/core/db/client builds its one pool from the configuration when first imported.
-  Object.assign(process.env, { DATABASE_URL: url, DB_EMBEDDED: created ? "0" : "1", DB_POOL_MAX: created ? "10" : "1" });
-  reloadConfig();
-  prisma = (await import("@/lib/core/db/client")).prisma;
+  database = await openProductDatabase();
+  prisma = database.prisma;
   ({ listUsers, usersPageStatement, USER_RELATED_COLUMNS: related } = await import("./list-users"));
 
   const developer = (email: string) => prisma.developer.create({ data: { email, name: email, passwordHash: "x" } });
@@ -70,10 +52,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (prisma) await (await import("@/lib/core/db/client")).closeDatabase();
-  await embedded?.stop();
-  await fresh?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.close();
 });
 
 const app = (domainId: string, name: string) => ({

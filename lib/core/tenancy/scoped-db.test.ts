@@ -1,13 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Prisma, PrismaClient } from "@prisma/client";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reloadConfig } from "@/lib/core/config";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/core/db/embedded";
-import { migrate } from "@/lib/core/db/migrate";
-import { createFreshDatabase } from "@/e2e/support/server";
+import { openProductDatabase, type ProductDatabase } from "@/e2e/support/product-database";
 import type { Actor, ApplicationActor, UserActor } from "./actor";
 
 // The per-actor data access against a real database (PGlite; PostgreSQL with TEST_DATABASE_URL): two
@@ -16,9 +9,7 @@ import type { Actor, ApplicationActor, UserActor } from "./actor";
 
 let prisma: PrismaClient;
 let scopedDb: typeof import("./scoped-db").scopedDb;
-let embedded: EmbeddedDatabase | undefined;
-let fresh: { drop: () => Promise<void> } | undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-scoped-"));
+let database: ProductDatabase | undefined;
 
 /** One tenant: a developer, its domain, an application, a user with a device, a session, a call, a message, a guest token, a billing account. */
 interface Tenant {
@@ -96,28 +87,15 @@ async function seedTenant(name: string): Promise<Tenant> {
 }
 
 beforeAll(async () => {
-  const server = process.env.TEST_DATABASE_URL;
-  const created = server ? await createFreshDatabase(server) : undefined;
-  fresh = created;
-  embedded = created ? undefined : await startEmbeddedDatabase(dataDir);
-  const url = created?.url ?? embedded!.url;
-  const migrator = new pg.Pool({ connectionString: url, max: 1 });
-  await migrate(migrator);
-  await migrator.end();
-  // lib/core/db/client builds its one pool from the configuration when first imported.
-  Object.assign(process.env, { DATABASE_URL: url, DB_EMBEDDED: created ? "0" : "1", DB_POOL_MAX: created ? "10" : "1" });
-  reloadConfig();
-  prisma = (await import("@/lib/core/db/client")).prisma;
+  database = await openProductDatabase();
+  prisma = database.prisma;
   ({ scopedDb } = await import("./scoped-db"));
   tenants.a = await seedTenant("alpha");
   tenants.b = await seedTenant("beta");
 }, 120_000);
 
 afterAll(async () => {
-  if (prisma) await (await import("@/lib/core/db/client")).closeDatabase();
-  await embedded?.stop();
-  await fresh?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.close();
 });
 
 const developer = (t: Tenant): Actor => ({ kind: "developer", developerId: t.developerId });
