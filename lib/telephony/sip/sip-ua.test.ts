@@ -119,6 +119,21 @@ describe("SipUserAgent against a scripted far end", () => {
     await peer.countReaches("ACK", 3);
   });
 
+  it("rings the authenticated INVITE for the whole ring time too: no answer, and it is cancelled as noanswer", async () => {
+    const { peer, ua, target } = await setUp();
+    const call = ua.invite(target, { sdp: OFFER, credentials: CREDENTIALS, ringSeconds: 1 });
+    const first = await peer.next("INVITE");
+    peer.respond(first.request, first.port, "407 Proxy Authentication Required", [["Proxy-Authenticate", 'Digest realm="proxy", nonce="n1"']]);
+    const second = await peer.next("INVITE");
+    peer.respond(second.request, second.port, "180 Ringing");
+    // Found against kamailio: the 407 stopped the ring timer, and the authenticated call rang for ever.
+    const cancel = await peer.next("CANCEL");
+    expect(header(cancel.request, "cseq")).toBe("2 CANCEL");
+    expect(headerParam(headerList(cancel.request, "via")[0], "branch")).toBe(headerParam(headerList(second.request, "via")[0], "branch"));
+    peer.respond(second.request, second.port, "487 Request Terminated");
+    expect(await call.outcome).toMatchObject({ status: 487, state: "noanswer" });
+  });
+
   it("without credentials, or when the answer is refused again, a challenge ends the leg as failed", async () => {
     const { peer, ua, target } = await setUp();
     const bare = ua.invite(target, { sdp: OFFER });

@@ -301,13 +301,18 @@ export class OutgoingCall {
       return;
     }
     this.ua.registerDialog(this.callId, this);
-    if (this.options.ringSeconds !== undefined) {
-      this.ringTimer = this.ua.setTimer(this.options.ringSeconds * 1000, () => {
-        this.cancelled = true;
-        this.cancel();
-      });
-    }
+    this.armRingTimer();
     this.sendInvite();
+  }
+
+  /** Gives up after `ringSeconds` of ringing: from the first INVITE, and again from one re-sent with credentials. */
+  private armRingTimer(): void {
+    if (this.options.ringSeconds === undefined) return;
+    this.ua.clearTimer(this.ringTimer);
+    this.ringTimer = this.ua.setTimer(this.options.ringSeconds * 1000, () => {
+      this.cancelled = true;
+      this.cancel();
+    });
   }
 
   private fromHeader(): string {
@@ -363,6 +368,8 @@ export class OutgoingCall {
     if (challenge && this.options.credentials && !this.cancelled && (!authorized || challenge.stale)) {
       this.cseq++;
       this.provisional = false;
+      // The challenge was a final answer, which stopped the ring timer: the authenticated INVITE rings afresh.
+      this.armRingTimer();
       const value = digestAuthorization(challenge, this.options.credentials, { method: "INVITE", uri: this.target });
       this.sendInvite([status === 401 ? "Authorization" : "Proxy-Authorization", value]);
       return;

@@ -82,6 +82,18 @@ export class BaresipPhone {
     await this.waitFor("baresip is ready", 10_000);
   }
 
+  /**
+   * Calls the phone saw established and then ended. baresip marks a BYE's end with "session closed: Connection reset by
+   * peer", "Call with ... terminated", or both (the second can come seconds later, or not at all when the BYE comes within
+   * a second of the answer): one call counts once.
+   */
+  callsEnded(): number {
+    return this.log
+      .split("Call established")
+      .slice(1)
+      .filter((call) => /Call with \S+ terminated|session closed: Connection reset by peer/.test(call)).length;
+  }
+
   /** Waits until the phone's output says `text` `count` times. */
   async waitFor(text: string, limitMs: number, count = 1): Promise<void> {
     const deadline = Date.now() + limitMs;
