@@ -14,14 +14,6 @@ if (!dir || !fs.existsSync(dir)) throw new Error("usage: sip-calls-scenario.ts <
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Calls each phone saw established and then ended. baresip marks a BYE's end with "session closed: Connection reset by
-// peer", "Call with ... terminated", or both (the second can come seconds later): one call counts once.
-const callsEnded = (log: string) =>
-  log
-    .split("Call established")
-    .slice(1)
-    .filter((call) => /Call with \S+ terminated|session closed: Connection reset by peer/.test(call)).length;
-
 async function main(): Promise<unknown> {
   bringUpNamespaceNetwork();
   const alice = new BaresipPhone(path.join(dir!, "a"), 5180, [{ user: "alice", answer: "auto" }], 440);
@@ -56,14 +48,14 @@ async function main(): Promise<unknown> {
       const call = await app("GET", `/calls/${guid}/${placed.body.entry.id}`);
       if (call.body.entry.status !== "CONNECTED") ended = { status: call.body.entry.status, legs: legsOf(call.body.entry) };
     }
-    for (let i = 0; i < 20 && callsEnded(bob.log) < 1; i++) await sleep(200);
+    for (let i = 0; i < 20 && bob.callsEnded() < 1; i++) await sleep(200);
 
     const unanswered = await app("POST", `/calls/${guid}`, { json: { legs: [carol.address("carol"), bob.address("bob")] } });
     const again = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), bob.address("bob")] } });
     const busy = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), carol.address("carol")] } });
     const beforeHangup = await app("GET", `/calls/${guid}/${again.body.entry.id}`);
     const hungUp = await app("PUT", `/calls/${guid}/${again.body.entry.id}`, { json: { active: false } });
-    const endedOnPhones = () => [alice, bob].map((phone) => callsEnded(phone.log));
+    const endedOnPhones = () => [alice, bob].map((phone) => phone.callsEnded());
     for (let i = 0; i < 40 && endedOnPhones().some((count) => count < 2); i++) await sleep(200);
     const afterDelete = await app("GET", `/calls/${guid}/${again.body.entry.id}`);
     // Read before the phones stop: a stopping phone closes its calls itself.
