@@ -46,6 +46,8 @@ const schema = z.object({
     .default(1024 * 1024 * 1024),
   /** How often the orphan-blob sweep runs (docs/media.md); it also runs once at start. */
   MEDIA_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+  /** How often the scheduler looks for purpose numbers due for renewal (docs/numbers.md): numbers renew by the month. */
+  NUMBER_RENEWAL_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   /** Set: media bytes go to this S3-compatible bucket instead of DATA_DIR/media (several app instances). */
   S3_BUCKET: z.string().min(1).optional(),
   /** An S3-compatible service's URL (MinIO, Ceph, s3rver...); unset: AWS. */

@@ -16,8 +16,6 @@ export function onServerStart() {
   startJobScheduler();
 }
 
-/** Purpose numbers are renewed by the month: looking once a minute is plenty. */
-const RENEWAL_INTERVAL_MS = 60_000;
 /** SMS delivery reports are applied within a second of being due (docs/messages.md). */
 const SMS_REPORT_INTERVAL_MS = 1000;
 
@@ -31,7 +29,8 @@ function startJobScheduler() {
   const { DELIVERY_SCHEDULER, DELIVERY_INTERVAL_MS } = config();
   if (DELIVERY_SCHEDULER === "off") return;
   every(DELIVERY_INTERVAL_MS, "/api/jobs/deliver");
-  every(RENEWAL_INTERVAL_MS, "/api/jobs/renew-numbers");
+  // Purpose numbers are renewed by the month: looking once a minute (NUMBER_RENEWAL_INTERVAL_MS) is plenty.
+  every(config().NUMBER_RENEWAL_INTERVAL_MS, "/api/jobs/renew-numbers");
   every(SMS_REPORT_INTERVAL_MS, "/api/jobs/sms-reports");
   // Calls: fires the telephony engine's due events; its first run also reconciles calls after a restart.
   every(config().TELEPHONY_TICK_MS, "/api/jobs/telephony");
