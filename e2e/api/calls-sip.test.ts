@@ -26,7 +26,7 @@ describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${ski
   });
 
   it(
-    "connects two baresip phones, a phone's BYE completes the call, no answer and busy are refused as such, PUT active=false hangs both up",
+    "connects two baresip phones, a phone's BYE completes the call, no answer and busy are refused as such, hold re-INVITEs both, PUT active=false hangs both up",
     { timeout: 300_000 },
     async () => {
       const { code, output, report } = await scenario.run(dir, process.env);
@@ -41,8 +41,9 @@ describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${ski
       expect(report.unanswered).toEqual({ status: 409, code: "call_not_answered" });
       expect(report.again).toEqual({ status: 201, callStatus: "CONNECTED" });
       expect(report.busy).toEqual({ status: 409, code: "call_busy" });
-      // PUT active=false: the engine's BYE reaches both phones after the commit.
+      // PUT mode=hold: a re-INVITE to each phone; then PUT active=false: the engine's BYE reaches both phones after the commit.
       expect(report.beforeHangup).toEqual({ callStatus: "CONNECTED", legs: ["ANSWERED", "ANSWERED"] });
+      expect(report.held).toEqual({ status: 200, mode: "hold", reinvited: [1, 1] });
       expect(report.hungUp).toEqual({ status: 200, callStatus: "COMPLETED", legs: ["HUNGUP", "HUNGUP"] });
       expect(report.endedOnPhones, `what the phones logged: ${JSON.stringify(report.phoneSteps)}`).toEqual([2, 2]);
       expect(code).toBe(0);

@@ -54,6 +54,10 @@ async function main(): Promise<unknown> {
     const again = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), bob.address("bob")] } });
     const busy = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), carol.address("carol")] } });
     const beforeHangup = await app("GET", `/calls/${guid}/${again.body.entry.id}`);
+    const logLengths = [alice, bob].map((phone) => phone.log.length);
+    const held = await app("PUT", `/calls/${guid}/${again.body.entry.id}`, { json: { mode: "hold" } });
+    await sleep(1500);
+    const afterHold = [alice, bob].map((phone, i) => phone.log.slice(logLengths[i]));
     const hungUp = await app("PUT", `/calls/${guid}/${again.body.entry.id}`, { json: { active: false } });
     const endedOnPhones = () => [alice, bob].map((phone) => phone.callsEnded());
     for (let i = 0; i < 40 && endedOnPhones().some((count) => count < 2); i++) await sleep(200);
@@ -78,6 +82,12 @@ async function main(): Promise<unknown> {
       },
       // Calls each phone saw end: the first by alice's BYE, the second by the engine's BYE after DELETE.
       endedOnPhones: endedBeforeStop,
+      // PUT mode=hold: the engine's re-INVITE (inactive) reached both phones after the commit.
+      held: {
+        status: held.status,
+        mode: held.body?.entry?.mode,
+        reinvited: afterHold.map((log) => log.split("got re-INVITE (SDP Offer)").length - 1),
+      },
       phoneSteps: [alice, bob].map((phone) =>
         phone.log.match(/rejected call[^\n[]*|Call established[^\n[]*|[^\n]*(?:terminated|session closed)[^\n[]*/g),
       ),

@@ -2,7 +2,7 @@ import { Prisma } from "@prisma/client";
 import { prisma, type Tx } from "@/lib/core/db/client";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { log } from "@/lib/core/log";
-import type { EngineEvent, EngineHooks, LegRef, RecordedAudio, TelephonyEngine } from "./engine";
+import type { EngineEvent, EngineHooks, LegMode, LegRef, RecordedAudio, TelephonyEngine } from "./engine";
 import { OnePassAtATime } from "./one-pass-at-a-time";
 import { SipUserAgent } from "./sip/sip-ua";
 import type { SipTrunk } from "./sip/sip-target";
@@ -21,7 +21,7 @@ export interface SipEngineSettings {
   ringSeconds: number;
 }
 
-type CommandKind = "originate" | "hangup" | "timer";
+type CommandKind = "originate" | "hangup" | "mode" | "timer";
 
 interface CommandRow {
   id: bigint;
@@ -74,9 +74,9 @@ export class SipEngine implements TelephonyEngine {
   /** Nothing to do: the two legs' media meet when leg B's answer is ACKed to leg A (RFC 3725 flow I). */
   async bridge(): Promise<void> {}
 
-  async setMode(_tx: Tx, legId: number, mode: string): Promise<void> {
-    // Hold and mute need a re-INVITE (a=sendonly / inactive): not built; the leg keeps talking.
-    log.warn("SIP engine: hold and mute are not built, the leg keeps talking", { legId, mode });
+  /** Hold, mute and talk: a re-INVITE to the leg's phone after the commit (./sip/third-party-call.ts, setMode). */
+  async setMode(tx: Tx, legId: number, mode: LegMode): Promise<void> {
+    await this.enqueue(tx, "mode", { legId }, { mode });
   }
 
   async hangup(tx: Tx, legId: number): Promise<void> {
@@ -178,6 +178,14 @@ export class SipEngine implements TelephonyEngine {
     }
     const control = await this.controlOf();
     if (command.kind === "hangup") return control.hangup(command.legId ?? 0);
+    if (command.kind === "mode") {
+      const { mode } = command.data as { mode: LegMode };
+      // Not awaited: a phone slow to answer its re-INVITE must not hold up the other commands.
+      void control
+        .setMode(command.legId ?? 0, mode)
+        .catch((error) => log.warn("SIP engine: a mode change failed", { legId: command.legId, mode, error: String(error) }));
+      return;
+    }
     const data = command.data as { address?: string };
     control.originate(command.callId ?? 0, command.legId ?? 0, String(data.address ?? ""));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSdp, parseAudioSdp, PCMA, PCMU, TELEPHONE_EVENT } from "./sdp";
+import { buildSdp, parseAudioSdp, PCMA, PCMU, reofferSdp, sdpVersionOf, TELEPHONE_EVENT } from "./sdp";
 
 describe("SDP", () => {
   it("builds an offer of PCMU, PCMA and telephone events that reads back as written", () => {
@@ -53,5 +53,40 @@ describe("SDP", () => {
     }
     expect(parseAudioSdp("v=0\r\nc=IN IP4 10.0.0.1\r\nm=video 4000 RTP/AVP 96\r\n")).toBeNull();
     expect(parseAudioSdp("v=0\r\nm=audio 4000 RTP/AVP 0\r\n")).toBeNull();
+  });
+
+  it("describes the session again with another direction and the next version, in the audio stream", () => {
+    const phone = [
+      "v=0",
+      "o=- 1234 5 IN IP4 198.18.0.1",
+      "s=-",
+      "c=IN IP4 198.18.0.1",
+      "t=0 0",
+      "a=sendrecv",
+      "m=audio 10002 RTP/AVP 0 101",
+      "a=rtpmap:101 telephone-event/8000",
+      "a=sendrecv",
+      "m=video 5000 RTP/AVP 96",
+      "a=inactive",
+    ].join("\r\n");
+    // The video stream keeps its own direction; the audio stream and the session get the new one.
+    expect(sdpVersionOf(phone)).toBe(5);
+    const held = reofferSdp(phone, "inactive", 6);
+    expect(held.split("\r\n")).toEqual([
+      "v=0",
+      "o=- 1234 6 IN IP4 198.18.0.1",
+      "s=-",
+      "c=IN IP4 198.18.0.1",
+      "t=0 0",
+      "m=audio 10002 RTP/AVP 0 101",
+      "a=rtpmap:101 telephone-event/8000",
+      "a=inactive",
+      "m=video 5000 RTP/AVP 96",
+      "a=inactive",
+      "",
+    ]);
+    expect(parseAudioSdp(held)).toMatchObject({ address: "198.18.0.1", port: 10002, direction: "inactive" });
+    expect(parseAudioSdp(reofferSdp(held, "sendonly", 7))?.direction).toBe("sendonly");
+    expect(sdpVersionOf(reofferSdp(held, "sendonly", 7))).toBe(7);
   });
 });

@@ -102,3 +102,36 @@ export function parseAudioSdp(sdp: string): AudioSdp | null {
   });
   return { address, port: audio.port, codecs, direction: audio.direction ?? sessionDirection ?? "sendrecv" };
 }
+
+/** The o= line's session version of an SDP (0 when it has none). */
+export function sdpVersionOf(sdp: string): number {
+  const fields = /^o=(\S+\s+){2}(\d+)/m.exec(sdp);
+  return fields ? Number(fields[2]) : 0;
+}
+
+/**
+ * The same session described again with another direction (RFC 3264 section 8: a new offer in the
+ * dialog keeps the o= origin and raises its version): every direction attribute replaced by
+ * `direction`, or one added to the media when there was none.
+ */
+export function reofferSdp(previous: string, direction: MediaDirection, version: number): string {
+  const out: string[] = [];
+  let section: "session" | "audio" | "other" = "session";
+  let audioSeen = false;
+  const closeAudio = () => {
+    if (section === "audio") out.push(`a=${direction}`);
+  };
+  for (const line of previous.split(/\r?\n/)) {
+    if (line === "") continue;
+    if (line.startsWith("m=")) {
+      closeAudio();
+      section = line.startsWith("m=audio") && !audioSeen ? "audio" : "other";
+      audioSeen ||= section === "audio";
+    }
+    // The session's and the audio stream's directions give way to the new one; other streams keep theirs.
+    if (section !== "other" && DIRECTIONS.some((candidate) => line === `a=${candidate}`)) continue;
+    out.push(line.startsWith("o=") ? line.replace(/^(o=\S+\s+\S+\s+)\d+/, `$1${version}`) : line);
+  }
+  closeAudio();
+  return out.join("\r\n") + "\r\n";
+}

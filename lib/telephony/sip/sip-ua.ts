@@ -454,6 +454,31 @@ export class OutgoingCall {
     });
   }
 
+  /**
+   * Offers the established call a new SDP (a re-INVITE in the dialog: hold, mute, talk, another
+   * media target); resolves with the far end's final status and its answer. A 2xx is ACKed (and that
+   * ACK is what a retransmitted 2xx gets from now on); another final answer is ACKed in its
+   * transaction, and the call goes on as it was (491 glare, 488, a timeout's 408).
+   */
+  reinvite(sdp: string): Promise<{ status: number; answerSdp?: string }> {
+    if (!this.ackText || this.ended) return Promise.reject(new Error("the call is not established"));
+    const cseq = ++this.cseq;
+    const branch = this.ua.newBranch();
+    const text = this.inDialogRequest("INVITE", cseq, branch, sdp, [["Contact", this.ua.contact]]);
+    return new Promise((resolve) => {
+      this.ua.sendRequest(text, branch, "INVITE", this.nextHop(), (response) => {
+        if (response.status < 200) return;
+        if (response.status < 300) {
+          this.ackText = this.inDialogRequest("ACK", cseq, this.ua.newBranch());
+          this.ua.sendText(this.ackText, this.nextHop());
+        } else if (response.headers.size > 0) {
+          this.ua.sendFinalAck(branch, this.inDialogRequest("ACK", cseq, branch), this.nextHop());
+        }
+        resolve({ status: response.status, answerSdp: response.body || undefined });
+      });
+    });
+  }
+
   /** The user agent stopped: an outcome still open fails. */
   abandon(): void {
     this.fail(new Error("the SIP user agent stopped"));
@@ -472,7 +497,7 @@ export class OutgoingCall {
     this.settle({ status, reason, state });
   }
 
-  private inDialogRequest(method: string, cseq: number, branch: string, sdp?: string): string {
+  private inDialogRequest(method: string, cseq: number, branch: string, sdp?: string, extra: [string, string][] = []): string {
     const headers: [string, string][] = [
       ["Via", this.ua.via(branch)],
       ["Max-Forwards", "70"],
@@ -481,6 +506,7 @@ export class OutgoingCall {
       ["To", this.toHeader],
       ["Call-ID", this.callId],
       ["CSeq", `${cseq} ${method}`],
+      ...extra,
     ];
     if (sdp) headers.push(["Content-Type", "application/sdp"]);
     return formatSipMessage(`${method} ${this.remoteTarget} SIP/2.0`, headers, sdp ?? "");

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { buildSdp } from "./sdp";
+import { buildSdp, reofferSdp } from "./sdp";
 import { header } from "./sip-message";
 import { SipUserAgent } from "./sip-ua";
 import { ScriptedPeer } from "./scripted-peer";
@@ -97,6 +97,63 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     expect(control.activeLegs).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await reported(5)).toHaveLength(5);
+  });
+
+  it("holds, mutes and lets a leg talk by re-INVITE, offering the other phone's SDP again; a refused offer leaves the leg as it was", async () => {
+    const { a, b, control, reported, addressA, addressB } = await setUp();
+    control.originate(1, 11, addressA);
+    control.originate(1, 12, addressB);
+    const inviteA = await a.next("INVITE");
+    a.respond(inviteA.request, inviteA.port, "200 OK", [["Contact", `<${addressA}>`], SDP], OFFER_A);
+    const inviteB = await b.next("INVITE");
+    b.respond(inviteB.request, inviteB.port, "200 OK", [["Contact", `<${addressB}>`], SDP], ANSWER_B);
+    await b.next("ACK");
+    await a.next("ACK");
+    expect(await reported(2)).toEqual([
+      [11, "answered"],
+      [12, "answered"],
+    ]);
+
+    // Hold A: A's phone is offered B's session again (B's origin, version 2), inactive.
+    const held = control.setMode(11, "hold");
+    const holdA = await a.next("INVITE");
+    expect(header(holdA.request, "cseq")).toBe("2 INVITE");
+    expect(header(holdA.request, "call-id")).toBe(header(inviteA.request, "call-id"));
+    expect(header(holdA.request, "contact")).toBeDefined();
+    expect(holdA.request.body).toBe(reofferSdp(ANSWER_B, "inactive", 2));
+    a.respond(holdA.request, holdA.port, "200 OK", [["Contact", `<${addressA}>`], SDP], reofferSdp(OFFER_A, "inactive", 2));
+    expect(header((await a.next("ACK")).request, "cseq")).toBe("2 ACK");
+    await held;
+
+    // Mute B: B's phone is offered A's session, sendonly; a 491 (glare) is ACKed and refuses the change.
+    const refused = control.setMode(12, "mute").then(
+      () => "accepted",
+      (error: Error) => error.message,
+    );
+    const muteB = await b.next("INVITE");
+    expect(muteB.request.body).toBe(reofferSdp(OFFER_A, "sendonly", 2));
+    b.respond(muteB.request, muteB.port, "491 Request Pending");
+    const ackOf491 = await b.next("ACK");
+    expect(header(ackOf491.request, "cseq")).toBe("2 ACK");
+    expect(await refused).toBe("the phone of leg 12 refused mute (re-INVITE answered 491)");
+    // Tried again: the same version, since the refused offer changed nothing; CSeq goes on.
+    const muted = control.setMode(12, "mute");
+    const muteAgain = await b.next("INVITE");
+    expect(header(muteAgain.request, "cseq")).toBe("3 INVITE");
+    expect(muteAgain.request.body).toBe(reofferSdp(OFFER_A, "sendonly", 2));
+    b.respond(muteAgain.request, muteAgain.port, "200 OK", [SDP], ANSWER_B);
+    await b.next("ACK");
+    await muted;
+
+    // Talk again on A: sendrecv, version 3.
+    const talking = control.setMode(11, "talk");
+    const talkA = await a.next("INVITE");
+    expect(talkA.request.body).toBe(reofferSdp(ANSWER_B, "sendrecv", 3));
+    a.respond(talkA.request, talkA.port, "200 OK", [SDP], OFFER_A);
+    await a.next("ACK");
+    await talking;
+    // No leg changed state for any of it.
+    expect(await reported(2)).toHaveLength(2);
   });
 
   it("maps B's 486 to busy and 600 too; A, answered and un-ACKed, is then ACKed with a media-less answer and hung up", async () => {

@@ -1,4 +1,5 @@
-import { buildSdp } from "./sdp";
+import type { LegMode } from "../engine";
+import { buildSdp, reofferSdp, sdpVersionOf, type MediaDirection } from "./sdp";
 import type { SipLegState } from "./sip-status";
 import { sipTargetOf, type SipTrunk } from "./sip-target";
 import type { OutgoingCall, SipUserAgent } from "./sip-ua";
@@ -32,13 +33,24 @@ interface Leg {
   address: string;
   call?: OutgoingCall;
   done: boolean;
+  /** The o= version of the last SDP this leg's phone got from us (the other phone's, re-offered). */
+  sdpVersion?: number;
 }
+
+/**
+ * The direction we offer a leg's phone, speaking for the other phone: hold (the leg neither hears
+ * nor is heard) is inactive; mute (it hears, it is not heard) is sendonly, which the phone answers
+ * recvonly, so it stops sending; talk is sendrecv.
+ */
+export const DIRECTION_OF_MODE: Record<LegMode, MediaDirection> = { hold: "inactive", mute: "sendonly", talk: "sendrecv" };
 
 interface CallState {
   a?: Leg;
   b?: Leg;
   /** A's SDP offer, from its 200 (not yet ACKed). */
   offer?: string;
+  /** B's SDP answer, which A got in its ACK. */
+  answer?: string;
 }
 
 /** The calls this process controls: their dialogs live here, in memory. */
@@ -80,6 +92,26 @@ export class ThirdPartyCallControl {
     this.forgetIfDone(callId!, state!);
   }
 
+  /**
+   * Puts a connected leg on hold, mutes it, or lets it talk again: a re-INVITE to its phone offering
+   * the other phone's SDP again (its origin, the next version) with the mode's direction. Resolves
+   * once the phone answered; a refusal (491, 488, no answer) rejects, and the leg stays as it was.
+   */
+  async setMode(legId: number, mode: LegMode): Promise<void> {
+    const callId = this.callOfLeg.get(legId);
+    const state = callId === undefined ? undefined : this.calls.get(callId);
+    const leg = state?.a?.legId === legId ? state.a : state?.b?.legId === legId ? state.b : undefined;
+    if (!state || !leg || leg.done || !leg.call) throw new Error(`leg ${legId} is not in a call this engine controls`);
+    // Leg A's phone talks to B's SDP (from B's answer), leg B's to A's (A's offer).
+    const other = leg === state.a ? state.answer : state.offer;
+    if (!other) throw new Error(`leg ${legId} is not connected yet`);
+    // The version goes up by one per offer the phone accepted: a refused one leaves the session as it was.
+    const version = (leg.sdpVersion ?? sdpVersionOf(other)) + 1;
+    const { status } = await leg.call.reinvite(reofferSdp(other, DIRECTION_OF_MODE[mode], version));
+    if (status >= 300) throw new Error(`the phone of leg ${legId} refused ${mode} (re-INVITE answered ${status})`);
+    leg.sdpVersion = version;
+  }
+
   /** Legs still under control (tests, and the engine's resume). */
   get activeLegs(): number {
     let count = 0;
@@ -115,6 +147,7 @@ export class ThirdPartyCallControl {
         if (leg.done) return;
         if (outcome.state !== "answered") return this.end(callId, leg, outcome.state, `${outcome.status} ${outcome.reason}`, outcome.status);
         // B's answer completes A's offer/answer exchange: RTP now flows between A and B.
+        state.answer = outcome.answerSdp;
         state.a?.call?.ack(outcome.answerSdp);
         this.options.report({ callId, legId: leg.legId, state: "answered", status: outcome.status });
       },
