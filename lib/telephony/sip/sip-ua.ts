@@ -6,6 +6,7 @@ import { parseAudioSdp, type AudioSdp } from "./sdp";
 import { legStateForSip, type SipLegState } from "./sip-status";
 import {
   addressUri,
+  dtmfDigitOfInfo,
   formatSipMessage,
   header,
   headerList,
@@ -47,6 +48,8 @@ export interface InviteOptions {
   onResponse?: (response: SipResponse, state: SipLegState | null) => void;
   /** The far end sent BYE after the call was answered. */
   onHangup?: () => void;
+  /** The far end sent a DTMF digit by SIP INFO (application/dtmf-relay or application/dtmf). */
+  onDtmf?: (digit: string) => void;
 }
 
 export interface InviteOutcome {
@@ -229,7 +232,15 @@ export class SipUserAgent {
       this.respond(message, remote, 200, "OK");
       call.farEndHungUp();
     } else if (message.method === "OPTIONS") this.respond(message, remote, 200, "OK");
-    else if (call) this.respond(message, remote, 488, "Not Acceptable Here");
+    else if (message.method === "INFO" && call) {
+      const digit = dtmfDigitOfInfo(header(message, "content-type"), message.body);
+      // An INFO that is not DTMF (or has no body) is refused without touching the dialog (RFC 6086 section 4.2.2).
+      if (digit === null) this.respond(message, remote, 415, "Unsupported Media Type");
+      else {
+        this.respond(message, remote, 200, "OK");
+        call.dtmfReceived(digit, header(message, "cseq") ?? "");
+      }
+    } else if (call) this.respond(message, remote, 488, "Not Acceptable Here");
     else this.respond(message, remote, 481, "Call/Transaction Does Not Exist");
   }
 
@@ -273,6 +284,7 @@ export class OutgoingCall {
   private ringTimer: NodeJS.Timeout | undefined;
   private ended = false;
   private answeredAt2xx = false;
+  private readonly dtmfCseqs = new Set<string>();
   private settle!: (outcome: InviteOutcome) => void;
   private fail!: (error: Error) => void;
 
@@ -457,6 +469,13 @@ export class OutgoingCall {
   /** The user agent stopped: an outcome still open fails. */
   abandon(): void {
     this.fail(new Error("the SIP user agent stopped"));
+  }
+
+  /** A DTMF INFO arrived; a retransmission of one already reported (same CSeq) is answered again but not reported twice. */
+  dtmfReceived(digit: string, cseq: string): void {
+    if (this.ended || this.dtmfCseqs.has(cseq)) return;
+    this.dtmfCseqs.add(cseq);
+    this.options.onDtmf?.(digit);
   }
 
   farEndHungUp(): void {
