@@ -185,4 +185,40 @@ describe("SipUserAgent against a scripted far end", () => {
     expect(dtmfDigitOfInfo("application/dtmf", "12")).toBeNull();
     expect(dtmfDigitOfInfo(undefined, "5")).toBeNull();
   });
+  it("re-INVITEs an answered call in its dialog: a 2xx is ACKed with the re-INVITE's CSeq, a 491 (glare) is ACKed and reported", async () => {
+    const { peer, ua, target } = await setUp();
+    const call = ua.invite(target, { sdp: OFFER });
+    const invite = await peer.next("INVITE");
+    const answerSdp = buildSdp({ address: "127.0.0.1", port: 41000, sessionId: 5, sessionVersion: 1 });
+    const contact: [string, string][] = [
+      ["Contact", `<sip:far@127.0.0.1:${peer.port}>`],
+      ["Content-Type", "application/sdp"],
+    ];
+    peer.respond(invite.request, invite.port, "200 OK", contact, answerSdp);
+    await call.outcome;
+    await peer.next("ACK");
+
+    const hold = buildSdp({ address: "127.0.0.1", port: 40000, sessionId: 1, sessionVersion: 2, direction: "sendonly" });
+    const held = call.reinvite(hold);
+    const reinvite = await peer.next("INVITE");
+    expect(header(reinvite.request, "cseq")).toBe("2 INVITE");
+    expect(header(reinvite.request, "call-id")).toBe(header(invite.request, "call-id"));
+    expect(headerParam(header(reinvite.request, "to"), "tag")).toBe("peer1");
+    expect(header(reinvite.request, "contact")).toBeDefined();
+    expect(reinvite.request.uri).toBe(`sip:far@127.0.0.1:${peer.port}`);
+    expect(reinvite.request.body).toBe(hold);
+    const heldAnswer = buildSdp({ address: "127.0.0.1", port: 41000, sessionId: 5, sessionVersion: 2, direction: "recvonly" });
+    peer.respond(reinvite.request, reinvite.port, "200 OK", contact, heldAnswer);
+    expect(await held).toEqual({ status: 200, reason: "OK", answerSdp: heldAnswer });
+    expect(header((await peer.next("ACK")).request, "cseq")).toBe("2 ACK");
+
+    const glare = call.reinvite(OFFER);
+    const second = await peer.next("INVITE");
+    expect(header(second.request, "cseq")).toBe("3 INVITE");
+    peer.respond(second.request, second.port, "491 Request Pending");
+    expect(await glare).toEqual({ status: 491, reason: "Request Pending" });
+    const ack = await peer.next("ACK");
+    expect(header(ack.request, "cseq")).toBe("3 ACK");
+    expect(headerParam(headerList(ack.request, "via")[0], "branch")).toBe(headerParam(headerList(second.request, "via")[0], "branch"));
+  });
 });

@@ -285,6 +285,7 @@ export class OutgoingCall {
   private ended = false;
   private answeredAt2xx = false;
   private readonly dtmfCseqs = new Set<string>();
+  private reinviting = false;
   private settle!: (outcome: InviteOutcome) => void;
   private fail!: (error: Error) => void;
 
@@ -466,6 +467,36 @@ export class OutgoingCall {
     });
   }
 
+  /**
+   * Changes the session of an answered call by a re-INVITE in its dialog (hold, mute, talk): resolves
+   * with the final status and the far end's SDP answer. A 2xx is ACKed (again if it comes again); 491
+   * (glare) and other failures leave the session as it was, and the caller decides what to report.
+   */
+  reinvite(sdp: string): Promise<{ status: number; reason: string; answerSdp?: string }> {
+    if (!this.ackText || this.ended) return Promise.reject(new Error("the call is not answered"));
+    if (this.reinviting) return Promise.reject(new Error("a re-INVITE of this call is still open"));
+    this.reinviting = true;
+    const cseq = ++this.cseq;
+    const branch = this.ua.newBranch();
+    const hop = this.nextHop();
+    const text = this.inDialogRequest("INVITE", cseq, branch, sdp, true);
+    return new Promise((resolve) => {
+      this.ua.sendRequest(text, branch, "INVITE", hop, (response) => {
+        if (response.status < 200) return;
+        this.reinviting = false;
+        if (response.status < 300) {
+          // The 2xx's ACK is a request of its own (new branch); kept to answer the 2xx's retransmissions.
+          this.ackText = this.inDialogRequest("ACK", cseq, this.ua.newBranch());
+          this.ua.sendText(this.ackText, hop);
+          resolve({ status: response.status, reason: response.reason, answerSdp: response.body || undefined });
+          return;
+        }
+        if (response.status !== 408) this.ua.sendFinalAck(branch, this.inDialogRequest("ACK", cseq, branch), hop);
+        resolve({ status: response.status, reason: response.reason });
+      });
+    });
+  }
+
   /** The user agent stopped: an outcome still open fails. */
   abandon(): void {
     this.fail(new Error("the SIP user agent stopped"));
@@ -491,7 +522,7 @@ export class OutgoingCall {
     this.settle({ status, reason, state });
   }
 
-  private inDialogRequest(method: string, cseq: number, branch: string, sdp?: string): string {
+  private inDialogRequest(method: string, cseq: number, branch: string, sdp?: string, withContact = false): string {
     const headers: [string, string][] = [
       ["Via", this.ua.via(branch)],
       ["Max-Forwards", "70"],
@@ -501,6 +532,7 @@ export class OutgoingCall {
       ["Call-ID", this.callId],
       ["CSeq", `${cseq} ${method}`],
     ];
+    if (withContact) headers.push(["Contact", this.ua.contact]);
     if (sdp) headers.push(["Content-Type", "application/sdp"]);
     return formatSipMessage(`${method} ${this.remoteTarget} SIP/2.0`, headers, sdp ?? "");
   }
