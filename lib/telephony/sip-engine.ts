@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/core/errors/api-error";
 import { log } from "@/lib/core/log";
 import type { EngineEvent, EngineHooks, LegMode, LegRef, RecordedAudio, TelephonyEngine } from "./engine";
 import { OnePassAtATime } from "./one-pass-at-a-time";
+import { DtmfCollector, type CollectedDtmf } from "./sip/dtmf-collector";
 import { SipUserAgent } from "./sip/sip-ua";
 import type { SipTrunk } from "./sip/sip-target";
 import { ThirdPartyCallControl, type LegReport } from "./sip/third-party-call";
@@ -21,7 +22,7 @@ export interface SipEngineSettings {
   ringSeconds: number;
 }
 
-type CommandKind = "originate" | "hangup" | "mode" | "timer";
+type CommandKind = "originate" | "hangup" | "mode" | "timer" | "collectDtmf";
 
 interface CommandRow {
   id: bigint;
@@ -45,6 +46,9 @@ export class SipEngine implements TelephonyEngine {
   private readonly passes = new OnePassAtATime(() => this.sendDue());
   /** Events are applied one after another, in the order the phones produced them. */
   private applying: Promise<void> = Promise.resolve();
+  /** Digits the calls API asked for, per leg, fed by the phones' SIP INFO; the call of each leg collecting. */
+  private readonly dtmf = new DtmfCollector((collected) => this.collected(collected));
+  private readonly callOfCollectingLeg = new Map<number, number>();
 
   constructor(
     private readonly hooks: EngineHooks,
@@ -101,8 +105,9 @@ export class SipEngine implements TelephonyEngine {
     return undefined;
   }
 
-  async collectDtmf(): Promise<void> {
-    throw notBuilt("collect DTMF digits");
+  /** Starts collecting after the commit (a command row); only digits sent by SIP INFO arrive (docs/calls.md, "SIP"). */
+  async collectDtmf(tx: Tx, leg: LegRef, maxDigits: number, timeoutSeconds: number): Promise<void> {
+    await this.enqueue(tx, "collectDtmf", leg, { maxDigits, timeoutSeconds });
   }
 
   async transfer(): Promise<void> {
@@ -132,6 +137,7 @@ export class SipEngine implements TelephonyEngine {
   async stop(): Promise<void> {
     await this.passes.current;
     await this.applying;
+    this.dtmf.stopAll();
     await this.userAgent?.stop();
     this.control = undefined;
     this.userAgent = undefined;
@@ -146,7 +152,12 @@ export class SipEngine implements TelephonyEngine {
     this.control ??= SipUserAgent.start({ host: this.settings.host, port: this.settings.port }).then((ua) => {
       this.userAgent = ua;
       log.info("SIP engine listening", { host: ua.host, port: ua.port });
-      return new ThirdPartyCallControl(ua, { trunk: this.settings.trunk, ringSeconds: this.settings.ringSeconds, report: (r) => this.reported(r) });
+      return new ThirdPartyCallControl(ua, {
+        trunk: this.settings.trunk,
+        ringSeconds: this.settings.ringSeconds,
+        report: (r) => this.reported(r),
+        dtmf: ({ legId, digit }) => this.dtmf.digit(legId, digit),
+      });
     });
     return this.control;
   }
@@ -176,8 +187,16 @@ export class SipEngine implements TelephonyEngine {
     if (command.kind === "timer") {
       return this.apply({ kind: "timer", callId: command.callId ?? 0, at: command.dueAt }, command.callId);
     }
+    if (command.kind === "collectDtmf") {
+      const data = command.data as { maxDigits?: number; timeoutSeconds?: number };
+      this.callOfCollectingLeg.set(command.legId ?? 0, command.callId ?? 0);
+      return this.dtmf.want(command.legId ?? 0, Number(data.maxDigits ?? 1), Number(data.timeoutSeconds ?? 0));
+    }
     const control = await this.controlOf();
-    if (command.kind === "hangup") return control.hangup(command.legId ?? 0);
+    if (command.kind === "hangup") {
+      this.stopCollecting(command.legId ?? 0);
+      return control.hangup(command.legId ?? 0);
+    }
     if (command.kind === "mode") {
       const { mode } = command.data as { mode: LegMode };
       // Not awaited: a phone slow to answer its re-INVITE must not hold up the other commands.
@@ -190,7 +209,19 @@ export class SipEngine implements TelephonyEngine {
     control.originate(command.callId ?? 0, command.legId ?? 0, String(data.address ?? ""));
   }
 
+  private collected({ legId, digits, timedOut }: CollectedDtmf): void {
+    const callId = this.callOfCollectingLeg.get(legId) ?? null;
+    this.callOfCollectingLeg.delete(legId);
+    void this.apply({ kind: "dtmf", legId, at: new Date(), digits, timedOut }, callId);
+  }
+
+  private stopCollecting(legId: number): void {
+    this.dtmf.stop(legId);
+    this.callOfCollectingLeg.delete(legId);
+  }
+
   private reported(report: LegReport): void {
+    if (report.state !== "ringing" && report.state !== "answered") this.stopCollecting(report.legId);
     const event: EngineEvent = { kind: report.state, legId: report.legId, at: new Date(), reason: report.reason };
     void this.apply(event, report.callId);
   }

@@ -72,13 +72,23 @@ export class ScriptedPeer {
 
   /** Hangs up the dialog an ACK of ours belongs to (From and To swapped); resolves with the answer's status line. */
   hangUp(ack: SipRequest, uaPort: number): Promise<string> {
-    const text = formatSipMessage(`BYE ${addressUri(header(ack, "from")!)} SIP/2.0`, [
-      ["Via", `SIP/2.0/UDP 127.0.0.1:${this.port};branch=z9hG4bKbye${this.port}`],
-      ["From", header(ack, "to")!],
-      ["To", header(ack, "from")!],
-      ["Call-ID", header(ack, "call-id")!],
-      ["CSeq", "1 BYE"],
-    ]);
+    return this.sendInDialog(ack, uaPort, "BYE", 1);
+  }
+
+  /** Sends a request of the far end in the dialog an ACK of ours belongs to; resolves with the answer's status line. */
+  sendInDialog(ack: SipRequest, uaPort: number, method: string, cseq: number, extra: [string, string][] = [], body = ""): Promise<string> {
+    const text = formatSipMessage(
+      `${method} ${addressUri(header(ack, "from")!)} SIP/2.0`,
+      [
+        ["Via", `SIP/2.0/UDP 127.0.0.1:${this.port};branch=z9hG4bK${method.toLowerCase()}${cseq}x${this.port}`],
+        ["From", header(ack, "to")!],
+        ["To", header(ack, "from")!],
+        ["Call-ID", header(ack, "call-id")!],
+        ["CSeq", `${cseq} ${method}`],
+        ...extra,
+      ],
+      body,
+    );
     const answered = new Promise<string>((resolve) => this.socket.once("message", (data) => resolve(data.toString().split("\r\n")[0]!)));
     this.socket.send(text, uaPort, "127.0.0.1");
     return answered;

@@ -128,3 +128,18 @@ export function parseSipUri(uri: string): SipUri | null {
   const transport = /;transport=([a-z]+)/i.exec(match[4] ?? "")?.[1]?.toLowerCase() ?? "udp";
   return { user: match[1], host: match[2]!.replace(/^\[|\]$/g, ""), port: match[3] ? Number(match[3]) : 5060, transport };
 }
+
+/**
+ * The DTMF digit a SIP INFO carries: application/dtmf-relay ("Signal=5\r\nDuration=160") or application/dtmf ("5").
+ * Null when the body is neither; event 10 and 11 of RFC 4733 read as * and #.
+ */
+export function dtmfDigitOfInfo(contentType: string | undefined, body: string): string | null {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase();
+  let signal: string | undefined;
+  if (type === "application/dtmf-relay") signal = /^\s*signal\s*=\s*(\S+)\s*$/im.exec(body)?.[1];
+  else if (type === "application/dtmf") signal = body.trim();
+  if (!signal) return null;
+  if (signal === "10") return "*";
+  if (signal === "11") return "#";
+  return /^[0-9*#A-Da-d]$/.test(signal) ? signal.toUpperCase() : null;
+}

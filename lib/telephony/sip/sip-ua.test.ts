@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { digestResponse } from "./digest";
 import { buildSdp } from "./sdp";
-import { formatSipMessage, header, headerList, headerParam } from "./sip-message";
+import { dtmfDigitOfInfo, formatSipMessage, header, headerList, headerParam } from "./sip-message";
 import { ScriptedPeer } from "./scripted-peer";
 import { SipUserAgent } from "./sip-ua";
 
@@ -148,5 +148,77 @@ describe("SipUserAgent against a scripted far end", () => {
     expect(header(retry.request, "authorization")).toBeDefined();
     peer.respond(retry.request, retry.port, "401 Unauthorized", [["WWW-Authenticate", 'Digest realm="r", nonce="3"']]);
     expect(await wrong.outcome).toMatchObject({ status: 401, state: "failed" });
+  });
+  it("answers a DTMF INFO in the dialog with 200 and reports its digit once; other INFO gets 415, other requests 488", async () => {
+    const { peer, ua, target } = await setUp();
+    const digits: string[] = [];
+    const call = ua.invite(target, { sdp: OFFER, onDtmf: (digit) => digits.push(digit) });
+    const invite = await peer.next("INVITE");
+    const answerSdp = buildSdp({ address: "127.0.0.1", port: 41000, sessionId: 5, sessionVersion: 1 });
+    const contact: [string, string][] = [
+      ["Contact", `<sip:far@127.0.0.1:${peer.port}>`],
+      ["Content-Type", "application/sdp"],
+    ];
+    peer.respond(invite.request, invite.port, "200 OK", contact, answerSdp);
+    expect(await call.outcome).toMatchObject({ status: 200, state: "answered" });
+    const ack = (await peer.next("ACK")).request;
+
+    const relay: [string, string][] = [["Content-Type", "application/dtmf-relay"]];
+    expect(await peer.sendInDialog(ack, ua.port, "INFO", 2, relay, "Signal=5\r\nDuration=160\r\n")).toBe("SIP/2.0 200 OK");
+    // The same INFO again (its 200 was lost): answered again, not a second digit.
+    expect(await peer.sendInDialog(ack, ua.port, "INFO", 2, relay, "Signal=5\r\nDuration=160\r\n")).toBe("SIP/2.0 200 OK");
+    expect(await peer.sendInDialog(ack, ua.port, "INFO", 3, [["Content-Type", "application/dtmf"]], "11")).toBe("SIP/2.0 200 OK");
+    expect(digits).toEqual(["5", "#"]);
+
+    const text: [string, string][] = [["Content-Type", "text/plain"]];
+    expect(await peer.sendInDialog(ack, ua.port, "INFO", 4, text, "hello")).toBe("SIP/2.0 415 Unsupported Media Type");
+    expect(await peer.sendInDialog(ack, ua.port, "MESSAGE", 5, text, "hello")).toBe("SIP/2.0 488 Not Acceptable Here");
+    expect(digits).toEqual(["5", "#"]);
+  });
+
+  it("reads the digit of both DTMF INFO bodies", () => {
+    expect(dtmfDigitOfInfo("application/dtmf-relay", "Signal=9\r\nDuration=250\r\n")).toBe("9");
+    expect(dtmfDigitOfInfo("Application/DTMF-Relay; charset=x", "signal= *\r\nDuration=160")).toBe("*");
+    expect(dtmfDigitOfInfo("application/dtmf", "10\r\n")).toBe("*");
+    expect(dtmfDigitOfInfo("application/dtmf", "d")).toBe("D");
+    expect(dtmfDigitOfInfo("application/dtmf-relay", "Duration=160")).toBeNull();
+    expect(dtmfDigitOfInfo("application/dtmf", "12")).toBeNull();
+    expect(dtmfDigitOfInfo(undefined, "5")).toBeNull();
+  });
+  it("re-INVITEs an answered call in its dialog: a 2xx is ACKed with the re-INVITE's CSeq, a 491 (glare) is ACKed and reported", async () => {
+    const { peer, ua, target } = await setUp();
+    const call = ua.invite(target, { sdp: OFFER });
+    const invite = await peer.next("INVITE");
+    const answerSdp = buildSdp({ address: "127.0.0.1", port: 41000, sessionId: 5, sessionVersion: 1 });
+    const contact: [string, string][] = [
+      ["Contact", `<sip:far@127.0.0.1:${peer.port}>`],
+      ["Content-Type", "application/sdp"],
+    ];
+    peer.respond(invite.request, invite.port, "200 OK", contact, answerSdp);
+    await call.outcome;
+    await peer.next("ACK");
+
+    const hold = buildSdp({ address: "127.0.0.1", port: 40000, sessionId: 1, sessionVersion: 2, direction: "sendonly" });
+    const held = call.reinvite(hold);
+    const reinvite = await peer.next("INVITE");
+    expect(header(reinvite.request, "cseq")).toBe("2 INVITE");
+    expect(header(reinvite.request, "call-id")).toBe(header(invite.request, "call-id"));
+    expect(headerParam(header(reinvite.request, "to"), "tag")).toBe("peer1");
+    expect(header(reinvite.request, "contact")).toBeDefined();
+    expect(reinvite.request.uri).toBe(`sip:far@127.0.0.1:${peer.port}`);
+    expect(reinvite.request.body).toBe(hold);
+    const heldAnswer = buildSdp({ address: "127.0.0.1", port: 41000, sessionId: 5, sessionVersion: 2, direction: "recvonly" });
+    peer.respond(reinvite.request, reinvite.port, "200 OK", contact, heldAnswer);
+    expect(await held).toEqual({ status: 200, reason: "OK", answerSdp: heldAnswer });
+    expect(header((await peer.next("ACK")).request, "cseq")).toBe("2 ACK");
+
+    const glare = call.reinvite(OFFER);
+    const second = await peer.next("INVITE");
+    expect(header(second.request, "cseq")).toBe("3 INVITE");
+    peer.respond(second.request, second.port, "491 Request Pending");
+    expect(await glare).toEqual({ status: 491, reason: "Request Pending" });
+    const ack = await peer.next("ACK");
+    expect(header(ack.request, "cseq")).toBe("3 ACK");
+    expect(headerParam(headerList(ack.request, "via")[0], "branch")).toBe(headerParam(headerList(second.request, "via")[0], "branch"));
   });
 });

@@ -6,6 +6,7 @@ import { parseAudioSdp, type AudioSdp } from "./sdp";
 import { legStateForSip, type SipLegState } from "./sip-status";
 import {
   addressUri,
+  dtmfDigitOfInfo,
   formatSipMessage,
   header,
   headerList,
@@ -47,6 +48,8 @@ export interface InviteOptions {
   onResponse?: (response: SipResponse, state: SipLegState | null) => void;
   /** The far end sent BYE after the call was answered. */
   onHangup?: () => void;
+  /** The far end sent a DTMF digit by SIP INFO (application/dtmf-relay or application/dtmf). */
+  onDtmf?: (digit: string) => void;
 }
 
 export interface InviteOutcome {
@@ -229,7 +232,15 @@ export class SipUserAgent {
       this.respond(message, remote, 200, "OK");
       call.farEndHungUp();
     } else if (message.method === "OPTIONS") this.respond(message, remote, 200, "OK");
-    else if (call) this.respond(message, remote, 488, "Not Acceptable Here");
+    else if (message.method === "INFO" && call) {
+      const digit = dtmfDigitOfInfo(header(message, "content-type"), message.body);
+      // An INFO that is not DTMF (or has no body) is refused without touching the dialog (RFC 6086 section 4.2.2).
+      if (digit === null) this.respond(message, remote, 415, "Unsupported Media Type");
+      else {
+        this.respond(message, remote, 200, "OK");
+        call.dtmfReceived(digit, header(message, "cseq") ?? "");
+      }
+    } else if (call) this.respond(message, remote, 488, "Not Acceptable Here");
     else this.respond(message, remote, 481, "Call/Transaction Does Not Exist");
   }
 
@@ -273,6 +284,8 @@ export class OutgoingCall {
   private ringTimer: NodeJS.Timeout | undefined;
   private ended = false;
   private answeredAt2xx = false;
+  private readonly dtmfCseqs = new Set<string>();
+  private reinviting = false;
   private settle!: (outcome: InviteOutcome) => void;
   private fail!: (error: Error) => void;
 
@@ -455,26 +468,31 @@ export class OutgoingCall {
   }
 
   /**
-   * Offers the established call a new SDP (a re-INVITE in the dialog: hold, mute, talk, another
-   * media target); resolves with the far end's final status and its answer. A 2xx is ACKed (and that
-   * ACK is what a retransmitted 2xx gets from now on); another final answer is ACKed in its
-   * transaction, and the call goes on as it was (491 glare, 488, a timeout's 408).
+   * Changes the session of an answered call by a re-INVITE in its dialog (hold, mute, talk): resolves
+   * with the final status and the far end's SDP answer. A 2xx is ACKed (again if it comes again); 491
+   * (glare) and other failures leave the session as it was, and the caller decides what to report.
    */
-  reinvite(sdp: string): Promise<{ status: number; answerSdp?: string }> {
-    if (!this.ackText || this.ended) return Promise.reject(new Error("the call is not established"));
+  reinvite(sdp: string): Promise<{ status: number; reason: string; answerSdp?: string }> {
+    if (!this.ackText || this.ended) return Promise.reject(new Error("the call is not answered"));
+    if (this.reinviting) return Promise.reject(new Error("a re-INVITE of this call is still open"));
+    this.reinviting = true;
     const cseq = ++this.cseq;
     const branch = this.ua.newBranch();
-    const text = this.inDialogRequest("INVITE", cseq, branch, sdp, [["Contact", this.ua.contact]]);
+    const hop = this.nextHop();
+    const text = this.inDialogRequest("INVITE", cseq, branch, sdp, true);
     return new Promise((resolve) => {
-      this.ua.sendRequest(text, branch, "INVITE", this.nextHop(), (response) => {
+      this.ua.sendRequest(text, branch, "INVITE", hop, (response) => {
         if (response.status < 200) return;
+        this.reinviting = false;
         if (response.status < 300) {
+          // The 2xx's ACK is a request of its own (new branch); kept to answer the 2xx's retransmissions.
           this.ackText = this.inDialogRequest("ACK", cseq, this.ua.newBranch());
-          this.ua.sendText(this.ackText, this.nextHop());
-        } else if (response.headers.size > 0) {
-          this.ua.sendFinalAck(branch, this.inDialogRequest("ACK", cseq, branch), this.nextHop());
+          this.ua.sendText(this.ackText, hop);
+          resolve({ status: response.status, reason: response.reason, answerSdp: response.body || undefined });
+          return;
         }
-        resolve({ status: response.status, answerSdp: response.body || undefined });
+        if (response.status !== 408) this.ua.sendFinalAck(branch, this.inDialogRequest("ACK", cseq, branch), hop);
+        resolve({ status: response.status, reason: response.reason });
       });
     });
   }
@@ -482,6 +500,13 @@ export class OutgoingCall {
   /** The user agent stopped: an outcome still open fails. */
   abandon(): void {
     this.fail(new Error("the SIP user agent stopped"));
+  }
+
+  /** A DTMF INFO arrived; a retransmission of one already reported (same CSeq) is answered again but not reported twice. */
+  dtmfReceived(digit: string, cseq: string): void {
+    if (this.ended || this.dtmfCseqs.has(cseq)) return;
+    this.dtmfCseqs.add(cseq);
+    this.options.onDtmf?.(digit);
   }
 
   farEndHungUp(): void {
@@ -497,7 +522,7 @@ export class OutgoingCall {
     this.settle({ status, reason, state });
   }
 
-  private inDialogRequest(method: string, cseq: number, branch: string, sdp?: string, extra: [string, string][] = []): string {
+  private inDialogRequest(method: string, cseq: number, branch: string, sdp?: string, withContact = false): string {
     const headers: [string, string][] = [
       ["Via", this.ua.via(branch)],
       ["Max-Forwards", "70"],
@@ -506,8 +531,8 @@ export class OutgoingCall {
       ["To", this.toHeader],
       ["Call-ID", this.callId],
       ["CSeq", `${cseq} ${method}`],
-      ...extra,
     ];
+    if (withContact) headers.push(["Contact", this.ua.contact]);
     if (sdp) headers.push(["Content-Type", "application/sdp"]);
     return formatSipMessage(`${method} ${this.remoteTarget} SIP/2.0`, headers, sdp ?? "");
   }

@@ -29,6 +29,7 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     const ua = await SipUserAgent.start({ host: "127.0.0.1" });
     cleanups.push(() => ua.stop());
     const reports: LegReport[] = [];
+    const digits: [number, string][] = [];
     const waiters: (() => void)[] = [];
     const control = new ThirdPartyCallControl(ua, {
       ringSeconds,
@@ -36,6 +37,7 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
         reports.push(report);
         for (const wake of waiters.splice(0)) wake();
       },
+      dtmf: ({ legId, digit }) => digits.push([legId, digit]),
     });
     const reported = async (count: number) => {
       const deadline = Date.now() + 4000;
@@ -48,11 +50,11 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
       }
       return reports.map(({ legId, state }) => [legId, state]);
     };
-    return { a, b, ua, control, reports, reported, addressA: `sip:alice@127.0.0.1:${a.port}`, addressB: `sip:bob@127.0.0.1:${b.port}` };
+    return { a, b, ua, control, reports, digits, reported, addressA: `sip:alice@127.0.0.1:${a.port}`, addressB: `sip:bob@127.0.0.1:${b.port}` };
   }
 
   it("calls A without SDP, B with A's offer, ACKs A with B's answer; a BYE from B ends only B, our hangup of A sends BYE", async () => {
-    const { a, b, ua, control, reported, addressA, addressB } = await setUp();
+    const { a, b, ua, control, digits, reported, addressA, addressB } = await setUp();
     control.originate(1, 11, addressA);
     control.originate(1, 12, addressB);
 
@@ -84,6 +86,11 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
       [12, "ringing"],
       [12, "answered"],
     ]);
+
+    // A digit B's phone sends by SIP INFO is reported for B's leg.
+    const relay: [string, string][] = [["Content-Type", "application/dtmf-relay"]];
+    expect(await b.sendInDialog(ackB.request, ua.port, "INFO", 1, relay, "Signal=7\r\nDuration=160\r\n")).toBe("SIP/2.0 200 OK");
+    expect(digits).toEqual([[12, "7"]]);
 
     expect(await b.hangUp(ackB.request, ua.port)).toBe("SIP/2.0 200 OK");
     expect((await reported(5))[4]).toEqual([12, "hungup"]);

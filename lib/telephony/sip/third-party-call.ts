@@ -26,6 +26,8 @@ export interface ThirdPartyCallOptions {
   /** CANCEL a leg still ringing after this long; it then reads noanswer. */
   ringSeconds: number;
   report(report: LegReport): void;
+  /** A phone sent a DTMF digit by SIP INFO on an answered leg (RFC 4733 digits go phone to phone and never reach us). */
+  dtmf?(digit: { callId: number; legId: number; digit: string }): void;
 }
 
 interface Leg {
@@ -170,6 +172,9 @@ export class ThirdPartyCallControl {
         if (state === "ringing" && !leg.done) this.options.report({ callId, legId: leg.legId, state, status: progress.status });
       },
       onHangup: () => this.end(callId, leg, "hungup", "the far end hung up"),
+      onDtmf: (digit) => {
+        if (!leg.done) this.options.dtmf?.({ callId, legId: leg.legId, digit });
+      },
     });
     return leg.call;
   }

@@ -48,9 +48,11 @@ async function main(): Promise<unknown> {
       [32, 31],
     ]);
     const ended = new Set<number>();
+    const dtmf: { legId: number; digits: string; timedOut: boolean }[] = [];
     const hooks: EngineHooks = {
       async onEvent(tx, event: EngineEvent) {
         if (!("legId" in event)) return;
+        if (event.kind === "dtmf") dtmf.push({ legId: event.legId, digits: event.digits, timedOut: event.timedOut });
         events.push({ legId: event.legId, kind: event.kind, ...("reason" in event && event.reason ? { reason: event.reason } : {}) });
         if (["busy", "noanswer", "failed", "hungup"].includes(event.kind)) {
           ended.add(event.legId);
@@ -86,7 +88,14 @@ async function main(): Promise<unknown> {
     await until("both legs answered", () => has(11, "answered") && has(12, "answered"));
     await alice.waitFor("Call established", 3000);
     await bob.waitFor("Call established", 3000);
-    await sleep(2000); // RTP both ways, phone to phone
+    // Digits asked of bob's leg: baresip 1.0.0 sends DTMF by RFC 4733 only (phone to phone), so the
+    // request times out with none; the command goes out after its commit like the others.
+    const dtmfStarted = Date.now();
+    await prisma.$transaction((tx) => sip.collectDtmf(tx, { callId: 1, legId: 12, address: bob.address("bob") }, 2, 1));
+    await sip.tick();
+    await until("the DTMF timeout", () => has(12, "dtmf"), 4000);
+    const dtmfAfterMs = Date.now() - dtmfStarted;
+    await sleep(1000); // RTP both ways, phone to phone, 2 s in all
 
     // Call 2: alice is in a call (call_max_calls 1): busy, and its second leg is never dialled.
     await prisma.$transaction(async (tx) => {
@@ -120,6 +129,8 @@ async function main(): Promise<unknown> {
       legsDuringTransaction,
       sent,
       events,
+      dtmf,
+      dtmfAfterMs,
       activeAtEnd,
       commandsLeft: Number(left[0]!.count),
       heardByAlice: alice.heardWavs().map((file) => ({ peak: peakOfWav(file), hz: toneHzOfWav(file) })),
