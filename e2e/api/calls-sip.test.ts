@@ -26,7 +26,7 @@ describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${ski
   });
 
   it(
-    "connects two baresip phones, a phone's BYE completes the call, no answer and busy are refused as such, hold re-INVITEs both, PUT active=false hangs both up",
+    "connects two baresip phones, a BYE from a phone completes the call, no answer and busy are refused, hold re-INVITEs both, active=false hangs up",
     { timeout: 300_000 },
     async () => {
       const { code, output, report } = await scenario.run(dir, process.env);

@@ -5,6 +5,7 @@ import { log } from "@/lib/core/log";
 import type { EngineEvent, EngineHooks, LegMode, LegRef, RecordedAudio, TelephonyEngine } from "./engine";
 import { OnePassAtATime } from "./one-pass-at-a-time";
 import { DtmfCollector, type CollectedDtmf } from "./sip/dtmf-collector";
+import type { MediaDirection } from "./sip/sdp";
 import { SipUserAgent } from "./sip/sip-ua";
 import type { SipTrunk } from "./sip/sip-target";
 import { ThirdPartyCallControl, type LegReport } from "./sip/third-party-call";
@@ -38,6 +39,13 @@ const BATCH = 50;
 function notBuilt(what: string): ApiError {
   return new ApiError("service_unavailable", `The SIP engine does not ${what} yet (docs/calls.md, "SIP"); the simulator does.`);
 }
+
+/**
+ * The direction offered to a leg's phone, speaking for the other phone: hold (the leg neither hears
+ * nor is heard) is inactive; mute (it hears, it is not heard) is sendonly, which the phone answers
+ * recvonly, so it stops sending; talk is sendrecv.
+ */
+export const DIRECTION_OF_MODE: Record<LegMode, MediaDirection> = { hold: "inactive", mute: "sendonly", talk: "sendrecv" };
 
 export class SipEngine implements TelephonyEngine {
   readonly name = "sip";
@@ -201,7 +209,7 @@ export class SipEngine implements TelephonyEngine {
       const { mode } = command.data as { mode: LegMode };
       // Not awaited: a phone slow to answer its re-INVITE must not hold up the other commands.
       void control
-        .setMode(command.legId ?? 0, mode)
+        .setDirection(command.legId ?? 0, DIRECTION_OF_MODE[mode])
         .catch((error) => log.warn("SIP engine: a mode change failed", { legId: command.legId, mode, error: String(error) }));
       return;
     }

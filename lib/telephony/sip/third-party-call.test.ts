@@ -106,7 +106,7 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     expect(await reported(5)).toHaveLength(5);
   });
 
-  it("holds, mutes and lets a leg talk by re-INVITE, offering the other phone's SDP again; a refused offer leaves the leg as it was", async () => {
+  it("holds (inactive), mutes (sendonly), talks (sendrecv) by re-INVITE with the other phone's SDP; a refused offer changes nothing", async () => {
     const { a, b, control, reported, addressA, addressB } = await setUp();
     control.originate(1, 11, addressA);
     control.originate(1, 12, addressB);
@@ -122,7 +122,7 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     ]);
 
     // Hold A: A's phone is offered B's session again (B's origin, version 2), inactive.
-    const held = control.setMode(11, "hold");
+    const held = control.setDirection(11, "inactive");
     const holdA = await a.next("INVITE");
     expect(header(holdA.request, "cseq")).toBe("2 INVITE");
     expect(header(holdA.request, "call-id")).toBe(header(inviteA.request, "call-id"));
@@ -133,7 +133,7 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     await held;
 
     // Mute B: B's phone is offered A's session, sendonly; a 491 (glare) is ACKed and refuses the change.
-    const refused = control.setMode(12, "mute").then(
+    const refused = control.setDirection(12, "sendonly").then(
       () => "accepted",
       (error: Error) => error.message,
     );
@@ -142,9 +142,9 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     b.respond(muteB.request, muteB.port, "491 Request Pending");
     const ackOf491 = await b.next("ACK");
     expect(header(ackOf491.request, "cseq")).toBe("2 ACK");
-    expect(await refused).toBe("the phone of leg 12 refused mute (re-INVITE answered 491)");
+    expect(await refused).toBe("the phone of leg 12 refused sendonly (re-INVITE answered 491)");
     // Tried again: the same version, since the refused offer changed nothing; CSeq goes on.
-    const muted = control.setMode(12, "mute");
+    const muted = control.setDirection(12, "sendonly");
     const muteAgain = await b.next("INVITE");
     expect(header(muteAgain.request, "cseq")).toBe("3 INVITE");
     expect(muteAgain.request.body).toBe(reofferSdp(OFFER_A, "sendonly", 2));
@@ -153,7 +153,7 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     await muted;
 
     // Talk again on A: sendrecv, version 3.
-    const talking = control.setMode(11, "talk");
+    const talking = control.setDirection(11, "sendrecv");
     const talkA = await a.next("INVITE");
     expect(talkA.request.body).toBe(reofferSdp(ANSWER_B, "sendrecv", 3));
     a.respond(talkA.request, talkA.port, "200 OK", [SDP], OFFER_A);

@@ -1,4 +1,3 @@
-import type { LegMode } from "../engine";
 import { buildSdp, reofferSdp, sdpVersionOf, type MediaDirection } from "./sdp";
 import type { SipLegState } from "./sip-status";
 import { sipTargetOf, type SipTrunk } from "./sip-target";
@@ -38,13 +37,6 @@ interface Leg {
   /** The o= version of the last SDP this leg's phone got from us (the other phone's, re-offered). */
   sdpVersion?: number;
 }
-
-/**
- * The direction we offer a leg's phone, speaking for the other phone: hold (the leg neither hears
- * nor is heard) is inactive; mute (it hears, it is not heard) is sendonly, which the phone answers
- * recvonly, so it stops sending; talk is sendrecv.
- */
-export const DIRECTION_OF_MODE: Record<LegMode, MediaDirection> = { hold: "inactive", mute: "sendonly", talk: "sendrecv" };
 
 interface CallState {
   a?: Leg;
@@ -95,11 +87,12 @@ export class ThirdPartyCallControl {
   }
 
   /**
-   * Puts a connected leg on hold, mutes it, or lets it talk again: a re-INVITE to its phone offering
-   * the other phone's SDP again (its origin, the next version) with the mode's direction. Resolves
-   * once the phone answered; a refusal (491, 488, no answer) rejects, and the leg stays as it was.
+   * Changes which way a connected leg's audio goes (the engine's hold, mute, talk): a re-INVITE to its
+   * phone offering the other phone's SDP again (its origin, the next version) with `direction`, ours
+   * as the other phone's. Resolves once the phone accepted; a refusal (491, 488, no answer) rejects,
+   * and the leg stays as it was.
    */
-  async setMode(legId: number, mode: LegMode): Promise<void> {
+  async setDirection(legId: number, direction: MediaDirection): Promise<void> {
     const callId = this.callOfLeg.get(legId);
     const state = callId === undefined ? undefined : this.calls.get(callId);
     const leg = state?.a?.legId === legId ? state.a : state?.b?.legId === legId ? state.b : undefined;
@@ -109,8 +102,8 @@ export class ThirdPartyCallControl {
     if (!other) throw new Error(`leg ${legId} is not connected yet`);
     // The version goes up by one per offer the phone accepted: a refused one leaves the session as it was.
     const version = (leg.sdpVersion ?? sdpVersionOf(other)) + 1;
-    const { status } = await leg.call.reinvite(reofferSdp(other, DIRECTION_OF_MODE[mode], version));
-    if (status >= 300) throw new Error(`the phone of leg ${legId} refused ${mode} (re-INVITE answered ${status})`);
+    const { status } = await leg.call.reinvite(reofferSdp(other, direction, version));
+    if (status >= 300) throw new Error(`the phone of leg ${legId} refused ${direction} (re-INVITE answered ${status})`);
     leg.sdpVersion = version;
   }
 

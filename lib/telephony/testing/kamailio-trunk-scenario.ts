@@ -6,7 +6,7 @@ import { BaresipPhone, toneHzOfWav } from "./baresip-phone";
 import { KamailioTrunk, type TrunkAccount } from "./kamailio-trunk";
 import { bringUpNamespaceNetwork, reportScenario } from "./network-namespace";
 
-// Runs inside a network namespace of its own (started by sip/kamailio-trunk.integration.test.ts):
+// Runs inside a network namespace of its own (started by kamailio-trunk.integration.test.ts):
 // kamailio as the carrier's trunk (digest credentials, routing by the number's last digits), three
 // baresip phones behind it, and third-party call control dialling tel: numbers through the trunk as
 // the SIP engine does. Prints what happened as one JSON line.

@@ -7,7 +7,7 @@ import type { EngineEvent, EngineHooks } from "../engine";
 import { BaresipPhone, peakOfWav, toneHzOfWav } from "./baresip-phone";
 import { bringUpNamespaceNetwork, reportScenario } from "./network-namespace";
 
-// Runs inside a network namespace of its own (started by ../sip-engine.integration.test.ts):
+// Runs inside a network namespace of its own (started by sip-engine.integration.test.ts):
 // an embedded database on a Unix socket, three baresip phones, and the SIP engine placing calls
 // between them as the calls API would: originate inside a transaction, sent after the commit, what the
 // phones do applied as engine events in transactions of their own (the hooks here stand in for

@@ -2,14 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { NamespaceScenario, namespaceSkipReason } from "./testing/network-namespace";
+import { NamespaceScenario, namespaceSkipReason } from "./network-namespace";
 import { embeddedDatabaseUrl } from "@/lib/core/db/embedded";
 
 // The SIP engine between two real phones: Debian's baresip, inside a network namespace the test
 // creates (unshare -n, as root), with an embedded database on a Unix socket; the namespace's side
 // runs testing/sip-engine-scenario.ts and prints what happened.
 
-const SCENARIO = path.join(__dirname, "testing", "sip-engine-scenario.ts");
+const SCENARIO = path.join(__dirname, "sip-engine-scenario.ts");
 const SCENARIO_LIMIT_MS = 100_000;
 
 const skipReason = namespaceSkipReason();

@@ -2,15 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { kamailioSkipReason } from "../testing/kamailio-trunk";
-import { NamespaceScenario, namespaceSkipReason } from "../testing/network-namespace";
+import { kamailioSkipReason } from "./kamailio-trunk";
+import { NamespaceScenario, namespaceSkipReason } from "./network-namespace";
 
 // Third-party call control dialling tel: numbers through a real trunk: Debian's kamailio asking for
-// digest credentials and routing like a carrier (../testing/kamailio-trunk.ts), with baresip phones
+// digest credentials and routing like a carrier (./kamailio-trunk.ts), with baresip phones
 // behind it, all inside a network namespace the test creates. The namespace's side runs
-// ../testing/kamailio-trunk-scenario.ts.
+// ./kamailio-trunk-scenario.ts.
 
-const SCENARIO = path.join(__dirname, "..", "testing", "kamailio-trunk-scenario.ts");
+const SCENARIO = path.join(__dirname, "kamailio-trunk-scenario.ts");
 const SCENARIO_LIMIT_MS = 80_000;
 
 const skipReason = namespaceSkipReason() ?? kamailioSkipReason();

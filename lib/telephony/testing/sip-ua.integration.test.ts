@@ -2,13 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { NamespaceScenario, namespaceSkipReason } from "../testing/network-namespace";
+import { NamespaceScenario, namespaceSkipReason } from "./network-namespace";
 
 // SipUserAgent against a real phone: Debian's baresip on loopback, inside a network namespace the
 // test creates (unshare -n, as root), so its RTP stays off the machine's interfaces
-// (/work/shared/notes/sip-testing.md). The namespace's side runs ../testing/baresip-call-scenario.ts.
+// (/work/shared/notes/sip-testing.md). The namespace's side runs ./baresip-call-scenario.ts.
 
-const SCENARIO = path.join(__dirname, "..", "testing", "baresip-call-scenario.ts");
+const SCENARIO = path.join(__dirname, "baresip-call-scenario.ts");
 const SCENARIO_LIMIT_MS = 25_000;
 
 const skipReason = namespaceSkipReason();
