@@ -88,9 +88,10 @@ describe("the layers of lib/", () => {
     expect(areaFiles.filter(namesHttp)).toEqual([]);
   });
 
-  it("what scripts/serve.ts loads before Next.js (the malformed-request guard, every contract) reaches no next/server", () => {
-    const reached = new Set(["lib/registry/malformed-request.ts"]);
+  it("what scripts/serve.ts loads before Next.js (the guarded server, every contract) reaches no next/server", () => {
+    const reached = new Set(["lib/registry/guarded-server.ts"]);
     for (const file of reached) for (const target of graph.get(file) ?? []) reached.add(target);
+    expect(reached).toContain("lib/registry/malformed-request.ts");
     expect(reached).toContain("lib/tokens/contracts.ts");
     const nextServer = /from\s+["']next\/(server|headers)["']/;
     expect([...reached].filter((file) => nextServer.test(fs.readFileSync(path.join(ROOT, file), "utf8")))).toEqual([]);

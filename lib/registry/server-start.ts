@@ -5,15 +5,15 @@ import { listenForCallChanges } from "@/lib/calls/call-changes";
 import { engineHooks } from "@/lib/calls/engine-events";
 import { bindEngineHooks } from "@/lib/telephony/configured-engine";
 
-/** Runs once when the Next.js server process starts (instrumentation.ts). */
-export function onServerStart() {
+/** Runs once when the Next.js server process starts (instrumentation.ts); returns what stops its timers (the in-process test harness). */
+export function onServerStart(): () => void {
   // Started by scripts/start.ts with an ipc channel: exit when the launcher goes away, even on
   // kill -9, so no orphan server keeps running without its embedded database.
   if (typeof process.send === "function") process.on("disconnect", () => process.exit(0));
   // The telephony engine reports to the calls API: bound here, once, so neither imports the other.
   bindEngineHooks(engineHooks);
   listenForCallChanges();
-  startJobScheduler();
+  return startJobScheduler();
 }
 
 /** SMS delivery reports are applied within a second of being due (docs/messages.md). */
@@ -25,19 +25,22 @@ const SMS_REPORT_INTERVAL_MS = 1000;
  * importing the jobs: route handlers and this file are separate bundles, and a second database
  * client would open a second PGlite session.
  */
-function startJobScheduler() {
+function startJobScheduler(): () => void {
   const { DELIVERY_SCHEDULER, DELIVERY_INTERVAL_MS } = config();
-  if (DELIVERY_SCHEDULER === "off") return;
-  every(DELIVERY_INTERVAL_MS, "/api/jobs/deliver");
-  // Purpose numbers are renewed by the month: looking once a minute (NUMBER_RENEWAL_INTERVAL_MS) is plenty.
-  every(config().NUMBER_RENEWAL_INTERVAL_MS, "/api/jobs/renew-numbers");
-  every(SMS_REPORT_INTERVAL_MS, "/api/jobs/sms-reports");
-  // Calls: fires the telephony engine's due events; its first run also reconciles calls after a restart.
-  every(config().TELEPHONY_TICK_MS, "/api/jobs/telephony");
-  // Voicemail is recorded right after the request that ended its call; every 5 s this takes what that missed (a restart, a failed try).
-  every(5_000, "/api/jobs/voicemail");
-  // Blobs no media file names (a crash mid-upload, a failed delete): a bounded page each time, and once at start.
-  every(config().MEDIA_SWEEP_INTERVAL_MS, "/api/jobs/sweep-media", { atStart: true });
+  if (DELIVERY_SCHEDULER === "off") return () => {};
+  const stops = [
+    every(DELIVERY_INTERVAL_MS, "/api/jobs/deliver"),
+    // Purpose numbers are renewed by the month: looking once a minute (NUMBER_RENEWAL_INTERVAL_MS) is plenty.
+    every(config().NUMBER_RENEWAL_INTERVAL_MS, "/api/jobs/renew-numbers"),
+    every(SMS_REPORT_INTERVAL_MS, "/api/jobs/sms-reports"),
+    // Calls: fires the telephony engine's due events; its first run also reconciles calls after a restart.
+    every(config().TELEPHONY_TICK_MS, "/api/jobs/telephony"),
+    // Voicemail is recorded right after the request that ended its call; every 5 s this takes what that missed (a restart, a failed try).
+    every(5_000, "/api/jobs/voicemail"),
+    // Blobs no media file names (a crash mid-upload, a failed delete): a bounded page each time, and once at start.
+    every(config().MEDIA_SWEEP_INTERVAL_MS, "/api/jobs/sweep-media", { atStart: true }),
+  ];
+  return () => stops.forEach((stop) => stop());
 }
 
 /** While a job fails (its route answers 503 with the database down, or no answer), its calls space out up to this. */
@@ -48,7 +51,7 @@ const MAX_BACKOFF_MS = 30_000;
  * fails doubles the wait before the next one (up to MAX_BACKOFF_MS), so a database that is down is
  * not hammered by every job; the first success goes back to the interval.
  */
-function every(interval: number, route: string, { atStart = false } = {}) {
+function every(interval: number, route: string, { atStart = false } = {}): () => void {
   const { PORT: port } = config();
   let running = false;
   let failures = 0;
@@ -73,9 +76,13 @@ function every(interval: number, route: string, { atStart = false } = {}) {
       running = false;
     }
   };
-  setInterval(tick, interval).unref();
+  const timer = setInterval(tick, interval).unref();
   // The server is not listening yet when this runs: the first call waits a little.
-  if (atStart) setTimeout(tick, 5_000).unref();
+  const first = atStart ? setTimeout(tick, 5_000).unref() : undefined;
+  return () => {
+    clearInterval(timer);
+    clearTimeout(first);
+  };
 }
 
 /** The wait after `failures` failed calls in a row: twice the interval, doubling, at most MAX_BACKOFF_MS. */
