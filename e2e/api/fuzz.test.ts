@@ -469,8 +469,11 @@ describe("oversized bodies (issue 27, item 9)", () => {
     const limit = 1024 * 1024;
     const big = Buffer.alloc(limit + 1, "[");
     const declared = `POST /rest/1.0/tokens/call HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n`;
+    // Connection: close, as a client sending one request says: the body is read and dropped, so the
+    // connection could stay open for another request, and rawRequest would wait out the keep-alive (5 s).
     const chunked = (target: string) =>
-      `POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${big.length.toString(16)}\r\n`;
+      `POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n` +
+      `Connection: close\r\n\r\n${big.length.toString(16)}\r\n`;
     const pid = server.process.pid!;
     const serve = servePid(pid)!;
     const before = treeRss(pid);
