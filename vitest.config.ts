@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -8,7 +9,12 @@ export default defineConfig({
       {
         extends: true,
         // Some unit tests import every route or every lib file: on a loaded machine that exceeds Vitest's 5 s.
-        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node", testTimeout: 20_000 },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "e2e/support/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+        },
       },
       {
         extends: true,
@@ -17,6 +23,9 @@ export default defineConfig({
           include: ["e2e/api/**/*.test.ts"],
           environment: "node",
           globalSetup: ["e2e/api/global-setup.ts"],
+          // Files wait on timers, receivers and phones much of the time, and each in-process file has
+          // its own database: at least two run at once, also on a 2-core machine (Vitest's default: cores - 1).
+          maxWorkers: Math.max(2, os.availableParallelism() - 1),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,7 @@
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isOAuthMode, type Contract } from "@/lib/http/rest/contract";
 import { FILTER_OPS } from "@/lib/http/rest/list-query";
 import { allContracts } from "@/lib/registry/operations";
@@ -10,7 +12,9 @@ import { call, createLoggedInUser, demoApp, formFields, otherApp, type ApiRespon
 // operation added later is covered without new test code. A path parameter needs one entry in
 // `paramValues` below: a value in the caller's domain, one in another domain, and one that names nothing.
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 
 interface ParamValues {
   own: string;

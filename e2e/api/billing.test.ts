@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, client, createLoggedInUser, otherApp, uniqueLogin } from "../support/api-client";
 
 // Billing through the API: the user's accountId on POST/PUT /users, the application's default
@@ -6,7 +8,9 @@ import { call, client, createLoggedInUser, otherApp, uniqueLogin } from "../supp
 // GET /billing/<guid> and /billing/<guid>/ledger with its billing gate. Debits and their
 // concurrency are tested against the database in billing-charge.test.ts.
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const app = client(baseUrl);
 const other = client(baseUrl, otherApp);
 let demoAccountId: string;

@@ -1,12 +1,16 @@
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
 import { randomInt, randomUUID } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { client, createLoggedInUser, otherApp, uniqueLogin } from "../support/api-client";
 import { decodeMp3 } from "@/lib/audio/decode-mp3";
 import { signedFetch } from "../support/media-client";
 import { specialApps } from "../support/fixtures";
 import { waitFor } from "../support/receiver";
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const app = client(baseUrl);
 const other = client(baseUrl, otherApp);
 /** The other domain's application marked as a test tool: it moves that domain's simulator clock. */

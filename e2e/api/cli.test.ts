@@ -1,16 +1,20 @@
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { client, uniqueLogin } from "../support/api-client";
 import { demo } from "../support/fixtures";
 
 // `npx switchboard` (bin/switchboard.mjs, scripts/switchboard.ts) against the started server; each
 // run gets its own configuration folder (XDG_CONFIG_HOME), removed afterwards.
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-cli-"));
 afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
 

@@ -1,8 +1,12 @@
-import { describe, expect, inject, it } from "vitest";
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
+import { afterAll, describe, expect, it } from "vitest";
 import { call, client, createLoggedInUser, otherApp } from "../support/api-client";
 import { specialApps } from "../support/fixtures";
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const app = client(baseUrl);
 const other = client(baseUrl, otherApp);
 const uniqueDomain = () => `d-${process.pid}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;

@@ -1,5 +1,7 @@
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
 import { createHmac } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { client, otherApp } from "../support/api-client";
 import { demo, specialApps } from "../support/fixtures";
 import { startReceiver, waitFor } from "../support/receiver";
@@ -7,7 +9,9 @@ import { startReceiver, waitFor } from "../support/receiver";
 // The built-in receiver (docs/webhooks.md, "Watching deliveries"): while an application watches it,
 // its deliveries also go there through the real sender and signer, and the receiver records them
 // with its signature check, for that application (and its developer) only.
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const { watch } = specialApps;
 const app = client(baseUrl, watch);
 const appId = `other:${watch.name}`;

@@ -1,10 +1,14 @@
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
 import { createHash, createHmac } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { client, createLoggedInUser, call } from "../support/api-client";
 import { specialApps } from "../support/fixtures";
 import { startReceiver, waitFor } from "../support/receiver";
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const { events: eventsApp } = specialApps;
 const app = client(baseUrl, eventsApp);
 const appId = `other:${eventsApp.name}`;

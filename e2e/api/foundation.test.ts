@@ -1,7 +1,11 @@
-import { describe, expect, inject, it } from "vitest";
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
+import { afterAll, describe, expect, it } from "vitest";
 import { client } from "../support/api-client";
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const api = client(baseUrl);
 
 function expectProblem(res: { status: number; headers: Headers; body: any }, status: number, code: string) {

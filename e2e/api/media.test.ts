@@ -1,10 +1,14 @@
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createLoggedInUser, demoApp, formFields, otherApp, type Credentials } from "../support/api-client";
 import { specialApps } from "../support/fixtures";
 import { downloadText, signedFetch, uploadBytes } from "../support/media-client";
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 let run = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++run}`;
 

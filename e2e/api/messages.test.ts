@@ -1,9 +1,13 @@
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
 import { randomInt, randomUUID } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { client, createLoggedInUser, otherApp, type ApiResponse } from "../support/api-client";
 import { downloadText } from "../support/media-client";
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const app = client(baseUrl);
 const other = client(baseUrl, otherApp);
 

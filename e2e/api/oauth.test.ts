@@ -1,9 +1,13 @@
-import { describe, expect, inject, it } from "vitest";
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
+import { afterAll, describe, expect, it } from "vitest";
 import { signRequest } from "@/lib/http/oauth/sign-request";
 import { call, client, createLoggedInUser, demoApp, formFields, uniqueLogin, type ApiResponse, type Credentials } from "../support/api-client";
 import { specialApps } from "../support/fixtures";
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const app = client(baseUrl);
 
 const problemOf = (res: { headers: Headers }) => /oauth_problem="([^"]+)"/.exec(res.headers.get("www-authenticate") ?? "")?.[1];

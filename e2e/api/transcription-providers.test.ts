@@ -1,4 +1,6 @@
-import { describe, expect, inject, it } from "vitest";
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
+import { afterAll, describe, expect, it } from "vitest";
 import { findOnPath, SPEECH_COMMAND, SPEECH_INSTALL_COMMAND } from "@/lib/audio/speech-synthesizer";
 import { POCKETSPHINX_INSTALL_COMMAND } from "@/lib/transcription/local-provider";
 import { client } from "../support/api-client";
@@ -10,7 +12,9 @@ import { randomCaller, userWithPurposeNumber } from "../support/voicemail";
 // The transcription services beside the simulator, through the REST API: a voicemail left by the
 // simulator's caller (flite's speech), transcribed by the service the user turned on.
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const app = client(baseUrl);
 const appId = `${demo.domain}:${demo.appName}`;
 

@@ -1,7 +1,11 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, client, createLoggedInUser, demoApp, otherApp, uniqueLogin } from "../support/api-client";
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const app = client(baseUrl);
 const other = client(baseUrl, otherApp);
 

@@ -1,4 +1,6 @@
-import { describe, expect, inject, it } from "vitest";
+// First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
+import { startInProcessServer } from "../support/in-process-server";
+import { afterAll, describe, expect, it } from "vitest";
 import { decodeMp3 } from "@/lib/audio/decode-mp3";
 import { client, createLoggedInUser, otherApp } from "../support/api-client";
 import { demo, otherTenant, specialApps } from "../support/fixtures";
@@ -6,7 +8,9 @@ import { signedFetch } from "../support/media-client";
 import { waitFor } from "../support/receiver";
 import { downloadAudio, leaveVoicemail, userWithPurposeNumber } from "../support/voicemail";
 
-const baseUrl = inject("baseUrl");
+const server = await startInProcessServer();
+afterAll(() => server.stop());
+const baseUrl = server.baseUrl;
 const app = client(baseUrl);
 const other = client(baseUrl, otherApp);
 const appId = `${demo.domain}:${demo.appName}`;

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -13,7 +12,10 @@ import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
 import { migrate } from "@/lib/core/db/migrate";
 import { seedDemo } from "@/lib/seed/demo";
 import { encryptSecret } from "@/lib/core/crypto/secret-box";
-import { demoEnv, generousRateLimitEnv, otherTenant, specialApps } from "./fixtures";
+import { otherTenant, specialApps } from "./fixtures";
+import { freePort, testServerEnv } from "./server-env";
+
+export { freePort, serverEnv, testServerEnv } from "./server-env";
 
 export interface TestServer {
   baseUrl: string;
@@ -23,16 +25,6 @@ export interface TestServer {
   env: NodeJS.ProcessEnv;
   process: ChildProcess;
   stop: () => Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 /** A fresh database on the server TEST_DATABASE_URL points at; dropped by the returned function. */
@@ -55,24 +47,6 @@ export async function createFreshDatabase(serverUrl: string): Promise<{ url: str
   };
 }
 
-/** The environment of a throwaway server on loopback: demo seed values, fresh secrets, quiet logs. */
-export function serverEnv({ port, dataDir, databaseUrl }: { port: number; dataDir: string; databaseUrl: string }): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    ...demoEnv(),
-    ...generousRateLimitEnv(),
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    NEXT_TELEMETRY_DISABLED: "1",
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    DATABASE_URL: databaseUrl,
-    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    AUTH_SECRET: randomBytes(32).toString("base64"),
-  };
-}
-
 /** Starts the product exactly as `npm start` does, on a free port with a throwaway database. */
 export async function startServer(
   options: { postgresUrl?: string; port?: number; log?: string; env?: Record<string, string> } = {},
@@ -80,17 +54,7 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-test-"));
   const fresh = options.postgresUrl ? await createFreshDatabase(options.postgresUrl) : undefined;
-  const env: NodeJS.ProcessEnv = {
-    ...serverEnv({ port, dataDir, databaseUrl: fresh?.url ?? "" }),
-    // Webhook receivers in tests listen on loopback; retries and timeouts are shortened.
-    WEBHOOK_ALLOW_PRIVATE: "true",
-    WEBHOOK_TIMEOUT_MS: "1000",
-    WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,2s,2s,2s,2s",
-    DELIVERY_INTERVAL_MS: "300",
-    // Every REST reply is checked against its contract: a drift fails the test with a 500.
-    VALIDATE_RESPONSES: "true",
-    ...options.env,
-  };
+  const env: NodeJS.ProcessEnv = { ...testServerEnv({ port, dataDir, databaseUrl: fresh?.url ?? "" }), ...options.env };
   const logFile = options.log ?? path.join(dataDir, "server.log");
   let child: ChildProcess | undefined;
   try {
@@ -133,40 +97,7 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
   try {
     await migrate(pool);
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    const other = await seedDemo(prisma, otherTenant);
-    // The seed makes its application a test tool (docs/calls.md); the other tenant's is an ordinary one.
-    await prisma.application.update({ where: { consumerKey: otherTenant.consumerKey }, data: { testTool: false } });
-    // Two more applications in the other domain with the flags the auth tests need.
-    const domain = await prisma.domain.findUniqueOrThrow({ where: { name: other.domain } });
-    const developer = await prisma.developer.findUniqueOrThrow({ where: { email: otherTenant.developerEmail } });
-    const apps: Array<{ name: string; consumerKey: string; consumerSecret: string; webhookSecret?: string }> = [
-      specialApps.suspended,
-      specialApps.noTwoLegged,
-      specialApps.events,
-      specialApps.signedBodies,
-      specialApps.legacy,
-      specialApps.testTool,
-      specialApps.watch,
-    ];
-    for (const app of apps) {
-      await prisma.application.create({
-        data: {
-          domainId: domain.id,
-          name: app.name,
-          consumerKey: app.consumerKey,
-          consumerSecretEnc: encryptSecret(app.consumerSecret),
-          webhookSecretEnc: app.webhookSecret ? encryptSecret(app.webhookSecret) : undefined,
-          createdById: developer.id,
-          suspended: app === specialApps.suspended,
-          allow2legged: app !== specialApps.noTwoLegged,
-          requireSignedBodies: app === specialApps.signedBodies,
-          testTool: app === specialApps.testTool,
-          ...(app === specialApps.legacy
-            ? { allowJsonTunnel: true, legacyOAuth10: true, serviceProvider: true, callbackUrlPrefixes: ["http://127.0.0.1/"] }
-            : {}),
-        },
-      });
-    }
+    await seedOtherTenantWith(prisma);
     await prisma.$disconnect();
   } finally {
     await pool.end();
@@ -174,6 +105,44 @@ async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
     if (saved === undefined) delete process.env.ENCRYPTION_KEY;
     else process.env.ENCRYPTION_KEY = saved;
     reloadConfig();
+  }
+}
+
+/** The other tenant and the special applications, written with `prisma` on a migrated database (ENCRYPTION_KEY set). */
+export async function seedOtherTenantWith(prisma: PrismaClient): Promise<void> {
+  const other = await seedDemo(prisma, otherTenant);
+  // The seed makes its application a test tool (docs/calls.md); the other tenant's is an ordinary one.
+  await prisma.application.update({ where: { consumerKey: otherTenant.consumerKey }, data: { testTool: false } });
+  // Two more applications in the other domain with the flags the auth tests need.
+  const domain = await prisma.domain.findUniqueOrThrow({ where: { name: other.domain } });
+  const developer = await prisma.developer.findUniqueOrThrow({ where: { email: otherTenant.developerEmail } });
+  const apps: Array<{ name: string; consumerKey: string; consumerSecret: string; webhookSecret?: string }> = [
+    specialApps.suspended,
+    specialApps.noTwoLegged,
+    specialApps.events,
+    specialApps.signedBodies,
+    specialApps.legacy,
+    specialApps.testTool,
+    specialApps.watch,
+  ];
+  for (const app of apps) {
+    await prisma.application.create({
+      data: {
+        domainId: domain.id,
+        name: app.name,
+        consumerKey: app.consumerKey,
+        consumerSecretEnc: encryptSecret(app.consumerSecret),
+        webhookSecretEnc: app.webhookSecret ? encryptSecret(app.webhookSecret) : undefined,
+        createdById: developer.id,
+        suspended: app === specialApps.suspended,
+        allow2legged: app !== specialApps.noTwoLegged,
+        requireSignedBodies: app === specialApps.signedBodies,
+        testTool: app === specialApps.testTool,
+        ...(app === specialApps.legacy
+          ? { allowJsonTunnel: true, legacyOAuth10: true, serviceProvider: true, callbackUrlPrefixes: ["http://127.0.0.1/"] }
+          : {}),
+      },
+    });
   }
 }
 

@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+// A file's copy of the API run's database template (e2e/support/database-template.ts), without
+// importing the app: the in-process harness makes it before any of the app's modules load.
+
+export interface DatabaseTemplate {
+  /** PGlite: the folder holding the template's `pglite` directory. */
+  pgliteDir?: string;
+  /** PostgreSQL: the server's URL and the template database's name. */
+  postgres?: { serverUrl: string; name: string };
+  encryptionKey: string;
+  authSecret: string;
+}
+
+/** PGlite: copies the template's database into `dataDir` (where startEmbeddedDatabase opens it). */
+export function copyPgliteTemplate(template: DatabaseTemplate, dataDir: string): void {
+  fs.cpSync(path.join(template.pgliteDir!, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
+}
+
+/** PostgreSQL: a new database made from the template, and what drops it. */
+export async function copyPostgresTemplate(template: DatabaseTemplate): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { serverUrl, name: templateName } = template.postgres!;
+  const name = `switchboard_file_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
