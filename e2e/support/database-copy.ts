@@ -6,6 +6,15 @@ import pg from "pg";
 // A file's copy of the API run's database template (e2e/support/database-template.ts), without
 // importing the app: the in-process harness makes it before any of the app's modules load.
 
+/** Where the API run's global setup leaves the template for startServer in its workers (JSON). */
+export const TEMPLATE_ENV = "SWITCHBOARD_TEST_DATABASE_TEMPLATE";
+
+/** The API run's template, when this process is one of its test files (else undefined: a fresh database). */
+export function runTemplate(): DatabaseTemplate | undefined {
+  const json = process.env[TEMPLATE_ENV];
+  return json ? (JSON.parse(json) as DatabaseTemplate) : undefined;
+}
+
 export interface DatabaseTemplate {
   /** PGlite: the folder holding the template's `pglite` directory. */
   pgliteDir?: string;

@@ -12,6 +12,7 @@ import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
 import { migrate } from "@/lib/core/db/migrate";
 import { seedDemo } from "@/lib/seed/demo";
 import { encryptSecret } from "@/lib/core/crypto/secret-box";
+import { copyPgliteTemplate, copyPostgresTemplate, runTemplate } from "./database-copy";
 import { otherTenant, specialApps } from "./fixtures";
 import { freePort, testServerEnv } from "./server-env";
 
@@ -53,12 +54,18 @@ export async function startServer(
 ): Promise<TestServer> {
   const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-test-"));
-  const fresh = options.postgresUrl ? await createFreshDatabase(options.postgresUrl) : undefined;
-  const env: NodeJS.ProcessEnv = { ...testServerEnv({ port, dataDir, databaseUrl: fresh?.url ?? "" }), ...options.env };
+  // In the API suite, a copy of its migrated and seeded template when it is on the same database
+  // server (e2e/support/database-template.ts): a fresh PGlite alone takes about 5 s to create.
+  const run = runTemplate();
+  const template = run && (options.postgresUrl ? run.postgres?.serverUrl === options.postgresUrl : run.pgliteDir) ? run : undefined;
+  const fresh = options.postgresUrl ? await (template ? copyPostgresTemplate(template) : createFreshDatabase(options.postgresUrl)) : undefined;
+  if (template && !options.postgresUrl) copyPgliteTemplate(template, dataDir);
+  const secrets = template ? { ENCRYPTION_KEY: template.encryptionKey, AUTH_SECRET: template.authSecret } : {};
+  const env: NodeJS.ProcessEnv = { ...testServerEnv({ port, dataDir, databaseUrl: fresh?.url ?? "" }), ...secrets, ...options.env };
   const logFile = options.log ?? path.join(dataDir, "server.log");
   let child: ChildProcess | undefined;
   try {
-    await seedOtherTenant(env);
+    if (!template) await seedOtherTenant(env);
     child = launch(env, logFile);
     await waitUntilHealthy(`http://127.0.0.1:${port}`, child, logFile);
   } catch (error) {
