@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "e2e/support/**/*.test.ts"],
+          // An area's API tests (*.api.test.ts) stand beside it but run in the API project.
+          exclude: ["**/node_modules/**", "lib/**/*.api.test.ts"],
           environment: "node",
           testTimeout: 20_000,
         },
@@ -20,7 +22,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
-          include: ["e2e/api/**/*.test.ts"],
+          // Each area's in-process API tests beside it; e2e/api: what spans areas or needs the real server.
+          include: ["lib/**/*.api.test.ts", "e2e/api/**/*.test.ts"],
           environment: "node",
           globalSetup: ["e2e/api/global-setup.ts"],
           // Files wait on timers, receivers and phones much of the time, and each in-process file has

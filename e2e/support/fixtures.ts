@@ -57,7 +57,7 @@ export const specialApps = {
   signedBodies: { name: "signed-bodies", consumerKey: "ck_test_signed_bodies", consumerSecret: "cs_test_signed_bodies_secret_0123456" },
   /** The original clients' settings: browser tunnel, legacy OAuth 1.0 flow, service provider, loopback callbacks. */
   legacy: { name: "legacy-app", consumerKey: "ck_test_legacy", consumerSecret: "cs_test_legacy_secret_0123456789abc" },
-  /** Watched at its built-in receiver by e2e/api/events-receiver.test.ts; signing secret known. */
+  /** Watched at its built-in receiver by lib/events/events-receiver.api.test.ts; signing secret known. */
   watch: {
     name: "watch-app",
     consumerKey: "ck_test_watch",

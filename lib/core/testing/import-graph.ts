@@ -37,11 +37,12 @@ export function readImportGraph(root: string, dir = "lib"): ImportGraph {
   return graph;
 }
 
+// An area's API tests (*.api.test.ts) are black-box tests over HTTP beside it: no part of the layers.
 function walk(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return walk(p);
-    return /\.tsx?$/.test(e.name) ? [p] : [];
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith(".api.test.ts") ? [p] : [];
   });
 }
 

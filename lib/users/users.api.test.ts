@@ -1,7 +1,7 @@
 // First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
-import { startInProcessServer } from "../support/in-process-server";
+import { startInProcessServer } from "@/e2e/support/in-process-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, client, createLoggedInUser, demoApp, otherApp, uniqueLogin } from "../support/api-client";
+import { call, client, createLoggedInUser, demoApp, otherApp, uniqueLogin } from "@/e2e/support/api-client";
 
 const server = await startInProcessServer();
 afterAll(() => server.stop());

@@ -1,8 +1,8 @@
 // First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
-import { startInProcessServer } from "../support/in-process-server";
+import { startInProcessServer } from "@/e2e/support/in-process-server";
 import { randomInt } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { client, createLoggedInUser, otherApp, uniqueLogin } from "../support/api-client";
+import { client, createLoggedInUser, otherApp, uniqueLogin } from "@/e2e/support/api-client";
 
 const server = await startInProcessServer();
 afterAll(() => server.stop());

@@ -1,10 +1,10 @@
 // First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
-import { startInProcessServer } from "../support/in-process-server";
+import { startInProcessServer } from "@/e2e/support/in-process-server";
 import { createHash, createHmac } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { client, createLoggedInUser, call } from "../support/api-client";
-import { specialApps } from "../support/fixtures";
-import { startReceiver, waitFor } from "../support/receiver";
+import { client, createLoggedInUser, call } from "@/e2e/support/api-client";
+import { specialApps } from "@/e2e/support/fixtures";
+import { startReceiver, waitFor } from "@/e2e/support/receiver";
 
 const server = await startInProcessServer();
 afterAll(() => server.stop());

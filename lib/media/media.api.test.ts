@@ -1,10 +1,10 @@
 // First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
-import { startInProcessServer } from "../support/in-process-server";
+import { startInProcessServer } from "@/e2e/support/in-process-server";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createLoggedInUser, demoApp, formFields, otherApp, type Credentials } from "../support/api-client";
-import { specialApps } from "../support/fixtures";
-import { downloadText, signedFetch, uploadBytes } from "../support/media-client";
+import { call, createLoggedInUser, demoApp, formFields, otherApp, type Credentials } from "@/e2e/support/api-client";
+import { specialApps } from "@/e2e/support/fixtures";
+import { downloadText, signedFetch, uploadBytes } from "@/e2e/support/media-client";
 
 const server = await startInProcessServer();
 afterAll(() => server.stop());

@@ -1,12 +1,12 @@
 // First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
-import { startInProcessServer } from "../support/in-process-server";
+import { startInProcessServer } from "@/e2e/support/in-process-server";
 import { randomInt, randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { client, createLoggedInUser, otherApp, uniqueLogin } from "../support/api-client";
+import { client, createLoggedInUser, otherApp, uniqueLogin } from "@/e2e/support/api-client";
 import { decodeMp3 } from "@/lib/audio/decode-mp3";
-import { signedFetch } from "../support/media-client";
-import { specialApps } from "../support/fixtures";
-import { waitFor } from "../support/receiver";
+import { signedFetch } from "@/e2e/support/media-client";
+import { specialApps } from "@/e2e/support/fixtures";
+import { waitFor } from "@/e2e/support/receiver";
 
 const server = await startInProcessServer();
 afterAll(() => server.stop());

@@ -1,8 +1,8 @@
 // First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
-import { startInProcessServer } from "../support/in-process-server";
+import { startInProcessServer } from "@/e2e/support/in-process-server";
 import { afterAll, describe, expect, it } from "vitest";
-import { call, client, createLoggedInUser, otherApp } from "../support/api-client";
-import { specialApps } from "../support/fixtures";
+import { call, client, createLoggedInUser, otherApp } from "@/e2e/support/api-client";
+import { specialApps } from "@/e2e/support/fixtures";
 
 const server = await startInProcessServer();
 afterAll(() => server.stop());

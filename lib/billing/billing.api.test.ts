@@ -1,7 +1,7 @@
 // First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
-import { startInProcessServer } from "../support/in-process-server";
+import { startInProcessServer } from "@/e2e/support/in-process-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, client, createLoggedInUser, otherApp, uniqueLogin } from "../support/api-client";
+import { call, client, createLoggedInUser, otherApp, uniqueLogin } from "@/e2e/support/api-client";
 
 // Billing through the API: the user's accountId on POST/PUT /users, the application's default
 // account (the seed makes "Demo account" the demo application's default), and the read API

@@ -1,10 +1,10 @@
 // First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
-import { startInProcessServer } from "../support/in-process-server";
+import { startInProcessServer } from "@/e2e/support/in-process-server";
 import { createHmac } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { client, otherApp } from "../support/api-client";
-import { demo, specialApps } from "../support/fixtures";
-import { startReceiver, waitFor } from "../support/receiver";
+import { client, otherApp } from "@/e2e/support/api-client";
+import { demo, specialApps } from "@/e2e/support/fixtures";
+import { startReceiver, waitFor } from "@/e2e/support/receiver";
 
 // The built-in receiver (docs/webhooks.md, "Watching deliveries"): while an application watches it,
 // its deliveries also go there through the real sender and signer, and the receiver records them

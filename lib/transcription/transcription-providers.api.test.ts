@@ -1,13 +1,13 @@
 // First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
-import { startInProcessServer } from "../support/in-process-server";
+import { startInProcessServer } from "@/e2e/support/in-process-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { findOnPath, SPEECH_COMMAND, SPEECH_INSTALL_COMMAND } from "@/lib/audio/speech-synthesizer";
 import { POCKETSPHINX_INSTALL_COMMAND } from "@/lib/transcription/local-provider";
-import { client } from "../support/api-client";
-import { demo } from "../support/fixtures";
-import { waitFor } from "../support/receiver";
+import { client } from "@/e2e/support/api-client";
+import { demo } from "@/e2e/support/fixtures";
+import { waitFor } from "@/e2e/support/receiver";
 import { INBOUND_RING_MS } from "@/lib/telephony/simulator-behaviour";
-import { randomCaller, userWithPurposeNumber } from "../support/voicemail";
+import { randomCaller, userWithPurposeNumber } from "@/e2e/support/voicemail";
 
 // The transcription services beside the simulator, through the REST API: a voicemail left by the
 // simulator's caller (flite's speech), transcribed by the service the user turned on.

@@ -1,9 +1,9 @@
 // First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
-import { startInProcessServer } from "../support/in-process-server";
+import { startInProcessServer } from "@/e2e/support/in-process-server";
 import { randomInt, randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { client, createLoggedInUser, otherApp, type ApiResponse } from "../support/api-client";
-import { downloadText } from "../support/media-client";
+import { client, createLoggedInUser, otherApp, type ApiResponse } from "@/e2e/support/api-client";
+import { downloadText } from "@/e2e/support/media-client";
 
 const server = await startInProcessServer();
 afterAll(() => server.stop());

@@ -1,12 +1,12 @@
 // First: sets this process's environment before the app's modules load (e2e/support/in-process-server.ts).
-import { startInProcessServer } from "../support/in-process-server";
+import { startInProcessServer } from "@/e2e/support/in-process-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { decodeMp3 } from "@/lib/audio/decode-mp3";
-import { client, createLoggedInUser, otherApp } from "../support/api-client";
-import { demo, otherTenant, specialApps } from "../support/fixtures";
-import { signedFetch } from "../support/media-client";
-import { waitFor } from "../support/receiver";
-import { downloadAudio, leaveVoicemail, userWithPurposeNumber } from "../support/voicemail";
+import { client, createLoggedInUser, otherApp } from "@/e2e/support/api-client";
+import { demo, otherTenant, specialApps } from "@/e2e/support/fixtures";
+import { signedFetch } from "@/e2e/support/media-client";
+import { waitFor } from "@/e2e/support/receiver";
+import { downloadAudio, leaveVoicemail, userWithPurposeNumber } from "@/e2e/support/voicemail";
 
 const server = await startInProcessServer();
 afterAll(() => server.stop());
