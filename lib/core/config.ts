@@ -144,8 +144,8 @@ const schema = z.object({
   SIP_BIND_HOST: z.string().min(1).default("127.0.0.1"),
   /** SIP engine: the UDP port it binds (0: any free port). */
   SIP_BIND_PORT: z.coerce.number().int().min(0).max(65535).default(5060),
-  /** SIP engine: the transport; only UDP is built so far (docs/calls.md, "SIP"). */
-  SIP_TRANSPORT: z.enum(["udp"]).default("udp"),
+  /** SIP engine: the transport of a sip: address (or SIP_TRUNK_URI) that names none with ;transport= (docs/calls.md, "SIP"). */
+  SIP_TRANSPORT: z.enum(["udp", "tcp"]).default("udp"),
   /** SIP engine: a leg ringing this long is cancelled and reads NOANSWER (the second leg of a call at most 28 s: RFC 3725 flow I). */
   SIP_RING_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   /** Simulator: how long an ordinary number rings before it answers (simulated ms). */

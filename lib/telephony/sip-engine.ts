@@ -6,7 +6,7 @@ import type { EngineEvent, EngineHooks, LegMode, LegRef, RecordedAudio, Telephon
 import { OnePassAtATime } from "./one-pass-at-a-time";
 import { DtmfCollector, type CollectedDtmf } from "./sip/dtmf-collector";
 import type { MediaDirection } from "./sip/sdp";
-import { SipUserAgent } from "./sip/sip-ua";
+import { SipUserAgent, type SipTransport } from "./sip/sip-ua";
 import type { SipTrunk } from "./sip/sip-target";
 import { ThirdPartyCallControl, type LegReport } from "./sip/third-party-call";
 
@@ -21,6 +21,8 @@ export interface SipEngineSettings {
   port: number;
   trunk?: SipTrunk;
   ringSeconds: number;
+  /** The transport of a target that names none (SIP_TRANSPORT). */
+  defaultTransport?: SipTransport;
 }
 
 type CommandKind = "originate" | "hangup" | "mode" | "timer" | "collectDtmf";
@@ -163,6 +165,7 @@ export class SipEngine implements TelephonyEngine {
       return new ThirdPartyCallControl(ua, {
         trunk: this.settings.trunk,
         ringSeconds: this.settings.ringSeconds,
+        defaultTransport: this.settings.defaultTransport,
         report: (r) => this.reported(r),
         dtmf: ({ legId, digit }) => this.dtmf.digit(legId, digit),
       });

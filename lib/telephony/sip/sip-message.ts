@@ -114,6 +114,9 @@ export function addressUri(value: string): string {
   return angle ? angle[1]! : value.split(";")[0]!.trim();
 }
 
+/** The transports the user agent speaks (a URI's ;transport=, UDP when it names none). */
+export type SipTransport = "udp" | "tcp";
+
 export interface SipUri {
   user?: string;
   host: string;

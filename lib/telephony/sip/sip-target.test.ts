@@ -20,4 +20,16 @@ describe("sipTargetOf", () => {
       unreachable: expect.stringContaining("neither a sip: address nor a phone number"),
     });
   });
+
+  it("adds ;transport=tcp where SIP_TRANSPORT is tcp and the address or trunk names no transport", () => {
+    expect(sipTargetOf("sip:alice@10.0.0.5:5080", trunk, "tcp")).toEqual({ uri: "sip:alice@10.0.0.5:5080;transport=tcp", viaTrunk: false });
+    expect(sipTargetOf("sip:alice@10.0.0.5?subject=x", trunk, "tcp")).toEqual({ uri: "sip:alice@10.0.0.5;transport=tcp?subject=x", viaTrunk: false });
+    expect(sipTargetOf("sip:alice@10.0.0.5;transport=udp", trunk, "tcp")).toEqual({ uri: "sip:alice@10.0.0.5;transport=udp", viaTrunk: false });
+    expect(sipTargetOf("tel:+15550105555", trunk, "tcp")).toEqual({ uri: "sip:+15550105555@trunk.example.net:5070;transport=udp", viaTrunk: true });
+    expect(sipTargetOf("tel:+15550105555", { uri: "sip:127.0.0.1:5070" }, "tcp")).toEqual({
+      uri: "sip:+15550105555@127.0.0.1:5070;transport=tcp",
+      viaTrunk: true,
+    });
+    expect(sipTargetOf("sip:alice@10.0.0.5", trunk, "udp")).toEqual({ uri: "sip:alice@10.0.0.5", viaTrunk: false });
+  });
 });

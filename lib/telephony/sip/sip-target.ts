@@ -1,4 +1,4 @@
-import { parseSipUri } from "./sip-message";
+import { parseSipUri, type SipTransport } from "./sip-message";
 
 // Where a leg's address is dialled: a sip: address at its own host, a tel: or E.164 number
 // through the configured trunk (with the trunk's credentials), anything else nowhere.
@@ -12,11 +12,20 @@ export interface SipTrunk {
 
 export type SipTarget = { uri: string; viaTrunk: boolean } | { unreachable: string };
 
+/** `uri` with `;transport=tcp` added when it names no transport and TCP is the default. */
+function withTransport(uri: string, defaultTransport: SipTransport): string {
+  if (defaultTransport === "udp" || /;transport=/i.test(uri)) return uri;
+  const query = uri.indexOf("?");
+  return query < 0 ? `${uri};transport=tcp` : `${uri.slice(0, query)};transport=tcp${uri.slice(query)}`;
+}
+
 /** The request-URI for `address`; `unreachable` says why none exists. */
-export function sipTargetOf(address: string, trunk: SipTrunk | undefined): SipTarget {
+export function sipTargetOf(address: string, trunk: SipTrunk | undefined, defaultTransport: SipTransport = "udp"): SipTarget {
   const trimmed = address.trim();
   if (/^sips?:/i.test(trimmed)) {
-    return parseSipUri(trimmed) ? { uri: trimmed, viaTrunk: false } : { unreachable: `${address} is not a SIP address this engine can read` };
+    return parseSipUri(trimmed)
+      ? { uri: withTransport(trimmed, defaultTransport), viaTrunk: false }
+      : { unreachable: `${address} is not a SIP address this engine can read` };
   }
   const digits = /^(?:tel:)?(\+?[0-9][0-9\-. ()]*)$/i.exec(trimmed)?.[1]?.replace(/[\-. ()]/g, "");
   // A tel: address is a global number (the calls API stores tel:<E.164 digits>): the trunk gets it with its +.
@@ -27,5 +36,5 @@ export function sipTargetOf(address: string, trunk: SipTrunk | undefined): SipTa
   if (!parsed) return { unreachable: `SIP_TRUNK_URI ${trunk.uri} is not a sip: URI` };
   const host = parsed.host.includes(":") ? `[${parsed.host}]` : parsed.host;
   const params = trunk.uri.slice(trunk.uri.indexOf(";") >= 0 ? trunk.uri.indexOf(";") : trunk.uri.length);
-  return { uri: `sip:${number}@${host}:${parsed.port}${params}`, viaTrunk: true };
+  return { uri: withTransport(`sip:${number}@${host}:${parsed.port}${params}`, defaultTransport), viaTrunk: true };
 }

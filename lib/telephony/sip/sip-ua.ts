@@ -1,9 +1,11 @@
 import dgram from "node:dgram";
 import dns from "node:dns/promises";
+import net from "node:net";
 import { randomBytes } from "node:crypto";
 import { digestAuthorization, parseDigestChallenge, type DigestCredentials } from "./digest";
 import { parseAudioSdp, type AudioSdp } from "./sdp";
 import { legStateForSip, type SipLegState } from "./sip-status";
+import { SipStreamFramer } from "./sip-stream";
 import {
   addressUri,
   dtmfDigitOfInfo,
@@ -16,11 +18,16 @@ import {
   parseSipUri,
   type SipRequest,
   type SipResponse,
+  type SipTransport,
 } from "./sip-message";
 
-// A SIP user agent over UDP (RFC 3261) with what outbound calls need: INVITE with an SDP offer,
-// provisional and final responses, ACK, BYE, CANCEL, digest challenges, and the far end's BYE.
-// Transactions retransmit on UDP's timers (T1 500 ms doubling, give up after 64*T1).
+export type { SipTransport } from "./sip-message";
+
+// A SIP user agent over UDP and TCP (RFC 3261) with what outbound calls need: INVITE with an SDP
+// offer, provisional and final responses, ACK, BYE, CANCEL, digest challenges, and the far end's BYE.
+// On UDP, transactions retransmit on its timers (T1 500 ms doubling); on TCP (a target with
+// ;transport=tcp) they do not; both give up after 64*T1. TCP listens on the UDP socket's port, and
+// an answer goes back on the connection its request came in on.
 
 const T1 = 500;
 const T2 = 4000;
@@ -64,7 +71,10 @@ export interface InviteOutcome {
 interface Peer {
   address: string;
   port: number;
+  transport: SipTransport;
 }
+
+const connectionKey = (peer: Pick<Peer, "address" | "port">) => `${peer.address}|${peer.port}`;
 
 interface PendingTransaction {
   onResponse(response: SipResponse): void;
@@ -76,29 +86,44 @@ export class SipUserAgent {
   private readonly timers = new Set<NodeJS.Timeout>();
   /** ACKs of non-2xx finals by INVITE branch, sent again when the final comes again (until Timer D, 32 s). */
   private readonly completedInvites = new Map<string, { ack: string; peer: Peer }>();
+  /** TCP connections, ours and the far ends', by the far end's address and port. */
+  private readonly connections = new Map<string, net.Socket>();
 
   private constructor(
     private readonly socket: dgram.Socket,
+    private readonly listener: net.Server,
     readonly host: string,
     readonly port: number,
     readonly user: string,
   ) {
-    socket.on("message", (data, remote) => this.receive(data.toString("utf8"), { address: remote.address, port: remote.port }));
+    socket.on("message", (data, remote) => this.receive(data.toString("utf8"), { address: remote.address, port: remote.port, transport: "udp" }));
+    listener.on("connection", (connection) => this.adopt(connection));
   }
 
   static async start(options: SipUserAgentOptions): Promise<SipUserAgent> {
-    const socket = dgram.createSocket(options.host.includes(":") ? "udp6" : "udp4");
-    await new Promise<void>((resolve, reject) => {
-      socket.once("error", reject);
-      socket.bind(options.port ?? 0, options.host, () => {
-        socket.off("error", reject);
-        resolve();
+    // UDP takes the port (a free one by default), TCP listens on the same: a port TCP finds taken is tried again.
+    for (let attempt = 1; ; attempt++) {
+      const socket = dgram.createSocket(options.host.includes(":") ? "udp6" : "udp4");
+      await new Promise<void>((resolve, reject) => {
+        socket.once("error", reject);
+        socket.bind(options.port ?? 0, options.host, () => {
+          socket.off("error", reject);
+          resolve();
+        });
       });
-    });
-    return new SipUserAgent(socket, options.host, socket.address().port, options.user ?? "switchboard");
+      const port = socket.address().port;
+      const listener = net.createServer();
+      try {
+        await new Promise<void>((resolve, reject) => listener.once("error", reject).listen(port, options.host, () => resolve()));
+        return new SipUserAgent(socket, listener, options.host, port, options.user ?? "switchboard");
+      } catch (error) {
+        socket.close();
+        if (options.port || attempt >= 5) throw error;
+      }
+    }
   }
 
-  /** Closes the socket; calls still up are dropped without BYE (hang them up first), and those still ringing fail. */
+  /** Closes the sockets; calls still up are dropped without BYE (hang them up first), and those still ringing fail. */
   async stop(): Promise<void> {
     for (const call of this.dialogs.values()) call.abandon();
     for (const timer of this.timers) clearTimeout(timer);
@@ -106,11 +131,15 @@ export class SipUserAgent {
     this.transactions.clear();
     this.dialogs.clear();
     this.completedInvites.clear();
+    for (const connection of this.connections.values()) connection.destroy();
+    this.connections.clear();
+    await new Promise<void>((resolve) => this.listener.close(() => resolve()));
     await new Promise<void>((resolve) => this.socket.close(() => resolve()));
   }
 
-  get contact(): string {
-    return `<sip:${this.user}@${this.hostPort()}>`;
+  /** Our Contact for a dialog on `transport`: the far end sends its requests there, over the same transport. */
+  contact(transport: SipTransport = "udp"): string {
+    return `<sip:${this.user}@${this.hostPort()}${transport === "tcp" ? ";transport=tcp" : ""}>`;
   }
 
   /** Calls `target` (a sip: URI); the returned call reports progress and then its outcome. */
@@ -130,20 +159,45 @@ export class SipUserAgent {
     return randomBytes(8).toString("hex");
   }
 
-  via(branch: string): string {
-    return `SIP/2.0/UDP ${this.hostPort()};branch=${branch};rport`;
+  via(branch: string, transport: SipTransport = "udp"): string {
+    return `SIP/2.0/${transport.toUpperCase()} ${this.hostPort()};branch=${branch};rport`;
   }
 
   async resolve(uri: string): Promise<Peer> {
     const parsed = parseSipUri(uri);
     if (!parsed) throw new Error(`not a sip: URI: ${uri}`);
-    if (parsed.transport !== "udp") throw new Error(`transport ${parsed.transport} is not supported (UDP only)`);
+    if (parsed.transport !== "udp" && parsed.transport !== "tcp") throw new Error(`transport ${parsed.transport} is not supported (UDP or TCP)`);
     const { address } = await dns.lookup(parsed.host, { family: this.host.includes(":") ? 6 : 4 });
-    return { address, port: parsed.port };
+    return { address, port: parsed.port, transport: parsed.transport };
   }
 
   sendText(text: string, peer: Peer): void {
-    this.socket.send(text, peer.port, peer.address);
+    if (peer.transport === "udp") return void this.socket.send(text, peer.port, peer.address);
+    // The connection the far end opened (or we did) to this address and port; else a new one to it.
+    let connection = this.connections.get(connectionKey(peer));
+    if (!connection) connection = this.adopt(net.connect({ host: peer.address, port: peer.port }), peer);
+    connection.write(text);
+  }
+
+  /** Reads SIP messages off a TCP connection until it closes; `peer` for one we opened (before it is connected). */
+  private adopt(connection: net.Socket, peer?: Peer): net.Socket {
+    const remote: Peer = peer ?? { address: connection.remoteAddress ?? "", port: connection.remotePort ?? 0, transport: "tcp" };
+    const key = connectionKey(remote);
+    this.connections.set(key, connection);
+    const framer = new SipStreamFramer();
+    connection.on("data", (chunk: Buffer) => {
+      try {
+        for (const text of framer.push(chunk)) this.receive(text, remote);
+      } catch {
+        connection.destroy(); // not SIP
+      }
+    });
+    // A connection that fails or ends is forgotten; its transactions end by their own timeout.
+    const forget = () => {
+      if (this.connections.get(key) === connection) this.connections.delete(key);
+    };
+    connection.on("error", forget).on("close", forget);
+    return connection;
   }
 
   setTimer(ms: number, run: () => void): NodeJS.Timeout {
@@ -170,6 +224,7 @@ export class SipUserAgent {
     let interval = T1;
     let retransmit: NodeJS.Timeout | undefined;
     const schedule = () => {
+      if (peer.transport === "tcp") return; // a reliable transport: no retransmissions (Timers A and E)
       retransmit = this.setTimer(interval, () => {
         this.sendText(text, peer);
         interval = method === "INVITE" ? interval * 2 : Math.min(interval * 2, T2);
@@ -335,13 +390,13 @@ export class OutgoingCall {
   private sendInvite(authorization?: [string, string]): void {
     this.branch = this.ua.newBranch();
     const headers: [string, string][] = [
-      ["Via", this.ua.via(this.branch)],
+      ["Via", this.ua.via(this.branch, this.transport)],
       ["Max-Forwards", "70"],
       ["From", this.fromHeader()],
       ["To", this.toHeader],
       ["Call-ID", this.callId],
       ["CSeq", `${this.cseq} INVITE`],
-      ["Contact", this.ua.contact],
+      ["Contact", this.ua.contact(this.transport)],
       ["Allow", "INVITE, ACK, CANCEL, BYE, OPTIONS"],
     ];
     if (this.options.sdp) headers.push(["Content-Type", "application/sdp"]);
@@ -366,7 +421,7 @@ export class OutgoingCall {
     // our own 408 after the transaction timed out came from nobody.
     if (response.headers.size > 0) {
       const ack = formatSipMessage(`ACK ${this.target} SIP/2.0`, [
-        ["Via", this.ua.via(this.branch)],
+        ["Via", this.ua.via(this.branch, this.transport)],
         ["Max-Forwards", "70"],
         ["From", this.fromHeader()],
         ["To", header(response, "to") ?? this.toHeader],
@@ -443,7 +498,7 @@ export class OutgoingCall {
     }
     this.cancelWanted = false;
     const text = formatSipMessage(`CANCEL ${this.target} SIP/2.0`, [
-      ["Via", this.ua.via(this.branch)],
+      ["Via", this.ua.via(this.branch, this.transport)],
       ["Max-Forwards", "70"],
       ["From", this.fromHeader()],
       ["To", `<${this.target}>`],
@@ -524,7 +579,7 @@ export class OutgoingCall {
 
   private inDialogRequest(method: string, cseq: number, branch: string, sdp?: string, withContact = false): string {
     const headers: [string, string][] = [
-      ["Via", this.ua.via(branch)],
+      ["Via", this.ua.via(branch, this.transport)],
       ["Max-Forwards", "70"],
       ...this.routeSet.map((route): [string, string] => ["Route", route]),
       ["From", this.fromHeader()],
@@ -532,14 +587,22 @@ export class OutgoingCall {
       ["Call-ID", this.callId],
       ["CSeq", `${cseq} ${method}`],
     ];
-    if (withContact) headers.push(["Contact", this.ua.contact]);
+    if (withContact) headers.push(["Contact", this.ua.contact(this.transport)]);
     if (sdp) headers.push(["Content-Type", "application/sdp"]);
     return formatSipMessage(`${method} ${this.remoteTarget} SIP/2.0`, headers, sdp ?? "");
   }
 
   /** Requests inside the dialog go to the first route, else to the far end's Contact (loose routing). */
   private nextHop(): Peer {
-    const uri = parseSipUri(this.routeSet[0] ? addressUri(this.routeSet[0]) : this.remoteTarget);
-    return uri ? { address: uri.host, port: uri.port } : this.peer!;
+    const next = this.routeSet[0] ? addressUri(this.routeSet[0]) : this.remoteTarget;
+    const uri = parseSipUri(next);
+    // A URI naming no transport is reached the way the dialog was set up.
+    const transport: SipTransport = /;transport=/i.test(next) ? (uri?.transport === "tcp" ? "tcp" : "udp") : this.transport;
+    return uri ? { address: uri.host, port: uri.port, transport } : this.peer!;
+  }
+
+  /** The transport the INVITE went out on (its target's ;transport=). */
+  private get transport(): SipTransport {
+    return this.peer?.transport ?? "udp";
   }
 }

@@ -1,7 +1,7 @@
 import { buildSdp, reofferSdp, sdpVersionOf, type MediaDirection } from "./sdp";
 import type { SipLegState } from "./sip-status";
 import { sipTargetOf, type SipTrunk } from "./sip-target";
-import type { OutgoingCall, SipUserAgent } from "./sip-ua";
+import type { OutgoingCall, SipTransport, SipUserAgent } from "./sip-ua";
 
 // Third-party call control (RFC 3725, flow I) of two-leg calls: leg A is called without SDP, its
 // 200 carries A's offer and stays un-ACKed; leg B is then called with that offer, B's 200 answer
@@ -24,6 +24,8 @@ export interface ThirdPartyCallOptions {
   trunk?: SipTrunk;
   /** CANCEL a leg still ringing after this long; it then reads noanswer. */
   ringSeconds: number;
+  /** The transport of a target that names none (default UDP). */
+  defaultTransport?: SipTransport;
   report(report: LegReport): void;
   /** A phone sent a DTMF digit by SIP INFO on an answered leg (RFC 4733 digits go phone to phone and never reach us). */
   dtmf?(digit: { callId: number; legId: number; digit: string }): void;
@@ -151,7 +153,7 @@ export class ThirdPartyCallControl {
   }
 
   private dial(callId: number, leg: Leg, invite: { sdp?: string; deferAck?: boolean; ringSeconds: number }): OutgoingCall | undefined {
-    const target = sipTargetOf(leg.address, this.options.trunk);
+    const target = sipTargetOf(leg.address, this.options.trunk, this.options.defaultTransport);
     if ("unreachable" in target) {
       this.end(callId, leg, "failed", target.unreachable);
       return undefined;

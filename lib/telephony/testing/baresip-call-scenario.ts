@@ -111,8 +111,18 @@ async function main(): Promise<unknown> {
       onResponse: (r, s) => unansweredProgress.push([r.status, s]),
     }).outcome;
 
+    // The same phone over TCP: baresip listens on TCP at its SIP port too.
+    const tcpProgress: [number, string | null][] = [];
+    const tcpCall = ua.invite(`sip:alice@127.0.0.1:${PHONE_PORT};transport=tcp`, {
+      sdp: offer,
+      onResponse: (r, s) => tcpProgress.push([r.status, s]),
+    });
+    const tcpOutcome = await tcpCall.outcome;
+    const tcpByeStatus = tcpOutcome.state === "answered" ? await tcpCall.bye() : undefined;
+
     report = {
       answered: { progress: answeredProgress, outcome: answeredOutcome, byeStatus },
+      tcp: { progress: tcpProgress, outcome: tcpOutcome, byeStatus: tcpByeStatus },
       busy: { progress: busyProgress, outcome: busyOutcome },
       unknown: { outcome: unknownOutcome },
       unanswered: { progress: unansweredProgress, outcome: unansweredOutcome },

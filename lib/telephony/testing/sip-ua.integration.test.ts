@@ -24,7 +24,7 @@ describe.skipIf(skipReason !== null)(`SipUserAgent calling a baresip phone${skip
   });
 
   it(
-    "rings, answers, ACKs and hangs up; a busy phone, an unknown user and an unanswered call end as busy, failed and noanswer",
+    "rings, answers, ACKs and hangs up, over UDP and TCP; a busy phone, an unknown user and an unanswered call end as busy, failed and noanswer",
     { timeout: 30_000 },
     async () => {
       const { code, output, report } = await scenario.run(dir, process.env);
@@ -39,8 +39,14 @@ describe.skipIf(skipReason !== null)(`SipUserAgent calling a baresip phone${skip
       expect(report.answered.outcome.answer).toMatchObject({ address: "198.18.0.1", direction: "sendrecv" });
       expect(report.answered.outcome.answer.port).toBeGreaterThan(0);
       expect(report.answered.outcome.answer.codecs[0]).toEqual({ payloadType: 0, name: "PCMU", rate: 8000 });
-      expect(report.callsEstablishedOnPhone, "our ACK established the call on the phone").toBe(1);
+      expect(report.callsEstablishedOnPhone, "our ACK established each answered call on the phone (UDP, then TCP)").toBe(2);
       expect(report.answered.byeStatus).toBe(200);
+      expect(report.tcp.progress).toEqual([
+        [180, "ringing"],
+        [200, "answered"],
+      ]);
+      expect(report.tcp.outcome).toMatchObject({ status: 200, state: "answered" });
+      expect(report.tcp.byeStatus).toBe(200);
 
       expect(report.busy.outcome).toMatchObject({ status: 486, state: "busy" });
       expect(report.unknown.outcome).toMatchObject({ status: 404, state: "failed" });
