@@ -44,6 +44,11 @@ describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${ski
       // PUT mode=hold: a re-INVITE to each phone; then PUT active=false: the engine's BYE reaches both phones after the commit.
       expect(report.beforeHangup).toEqual({ callStatus: "CONNECTED", legs: ["ANSWERED", "ANSWERED"] });
       expect(report.held).toEqual({ status: 200, mode: "hold", reinvited: [1, 1] });
+      expect(report.phoneHold, "alice's phone holds: its re-INVITE passed to bob's, bob's answer back").toEqual({
+        bobReinvited: 1,
+        aliceUpdatedStream: true,
+        aliceRefused: false,
+      });
       expect(report.hungUp).toEqual({ status: 200, callStatus: "COMPLETED", legs: ["HUNGUP", "HUNGUP"] });
       expect(report.endedOnPhones, `what the phones logged: ${JSON.stringify(report.phoneSteps)}`).toEqual([2, 2]);
       expect(code).toBe(0);

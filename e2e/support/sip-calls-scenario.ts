@@ -58,6 +58,11 @@ async function main(): Promise<unknown> {
     const held = await app("PUT", `/calls/${guid}/${again.body.entry.id}`, { json: { mode: "hold" } });
     await sleep(1500);
     const afterHold = [alice, bob].map((phone, i) => phone.log.slice(logLengths[i]));
+    // alice's phone puts the call on hold itself: its re-INVITE is passed to bob's phone, and bob's answer back.
+    const beforePhoneHold = [alice, bob].map((phone) => phone.log.length);
+    await alice.command("hold");
+    await sleep(1500);
+    const afterPhoneHold = [alice, bob].map((phone, i) => phone.log.slice(beforePhoneHold[i]));
     const hungUp = await app("PUT", `/calls/${guid}/${again.body.entry.id}`, { json: { active: false } });
     const endedOnPhones = () => [alice, bob].map((phone) => phone.callsEnded());
     for (let i = 0; i < 40 && endedOnPhones().some((count) => count < 2); i++) await sleep(200);
@@ -87,6 +92,12 @@ async function main(): Promise<unknown> {
         status: held.status,
         mode: held.body?.entry?.mode,
         reinvited: afterHold.map((log) => log.split("got re-INVITE (SDP Offer)").length - 1),
+      },
+      // alice's own hold: bob's phone got it as a re-INVITE, and alice's phone took the answer (it updates its stream; a 488 it would log).
+      phoneHold: {
+        bobReinvited: afterPhoneHold[1]!.split("got re-INVITE (SDP Offer)").length - 1,
+        aliceUpdatedStream: afterPhoneHold[0]!.includes("stream: update 'audio'"),
+        aliceRefused: /\b(488|491|500)\b/.test(afterPhoneHold[0]!),
       },
       phoneSteps: [alice, bob].map((phone) =>
         phone.log.match(/rejected call[^\n[]*|Call established[^\n[]*|[^\n]*(?:terminated|session closed)[^\n[]*/g),

@@ -5,6 +5,8 @@ import { addressUri, formatSipMessage, header, headerList, headerParam, parseSip
 
 export class ScriptedPeer {
   private readonly received: { request: SipRequest; port: number }[] = [];
+  /** Status line and CSeq of every answer that arrived. */
+  private readonly answers: { status: string; cseq: string }[] = [];
   private waiters: (() => void)[] = [];
   private readonly taken = new Set<string>();
 
@@ -12,6 +14,7 @@ export class ScriptedPeer {
     socket.on("message", (data, remote) => {
       const message = parseSipMessage(data.toString("utf8"));
       if (message && "method" in message) this.received.push({ request: message, port: remote.port });
+      else if (message) this.answers.push({ status: `${message.status} ${message.reason}`, cseq: header(message, "cseq") ?? "" });
       for (const wake of this.waiters.splice(0)) wake();
     });
   }
@@ -92,6 +95,41 @@ export class ScriptedPeer {
     const answered = new Promise<string>((resolve) => this.socket.once("message", (data) => resolve(data.toString().split("\r\n")[0]!)));
     this.socket.send(text, uaPort, "127.0.0.1");
     return answered;
+  }
+
+  /**
+   * Sends a request of the far end in the dialog of an ACK of ours (a re-INVITE) and reads every
+   * answer to it up to the final one; a 2xx to an INVITE is ACKed. Resolves with the status lines,
+   * and the final answer's body.
+   */
+  async sendInDialogUntilFinal(
+    ack: SipRequest,
+    uaPort: number,
+    method: string,
+    cseq: number,
+    extra: [string, string][] = [],
+    body = "",
+  ): Promise<{ statuses: string[]; body: string }> {
+    const statuses: string[] = [];
+    const final = new Promise<{ statuses: string[]; body: string }>((resolve) => {
+      const listen = (data: Buffer) => {
+        const message = parseSipMessage(data.toString("utf8"));
+        if (!message || "method" in message || header(message, "cseq") !== `${cseq} ${method}`) return;
+        statuses.push(`${message.status} ${message.reason}`);
+        if (message.status < 200) return;
+        this.socket.off("message", listen);
+        if (method === "INVITE" && message.status < 300) this.sendInDialog(ack, uaPort, "ACK", cseq).catch(() => undefined);
+        resolve({ statuses, body: message.body });
+      };
+      this.socket.on("message", listen);
+    });
+    void this.sendInDialog(ack, uaPort, method, cseq, extra, body);
+    return final;
+  }
+
+  /** How many answers with this status line and CSeq arrived (retransmissions included). */
+  answersSeen(status: string, cseq: string): number {
+    return this.answers.filter((answer) => answer.status === status && answer.cseq === cseq).length;
   }
 
   close(): void {

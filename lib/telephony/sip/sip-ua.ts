@@ -57,6 +57,17 @@ export interface InviteOptions {
   onHangup?: () => void;
   /** The far end sent a DTMF digit by SIP INFO (application/dtmf-relay or application/dtmf). */
   onDtmf?: (digit: string) => void;
+  /**
+   * The far end re-INVITEd the answered call with this SDP offer (its hold, a new codec): resolves
+   * with our final answer (a 2xx carries the SDP answer). Without it a re-INVITE gets 488.
+   */
+  onReinvite?: (offerSdp: string) => Promise<ReinviteAnswer>;
+}
+
+export interface ReinviteAnswer {
+  status: number;
+  reason: string;
+  sdp?: string;
 }
 
 export interface InviteOutcome {
@@ -281,8 +292,8 @@ export class SipUserAgent {
         this.dialogs.get(header(message, "call-id") ?? "")?.answerRetransmitted();
       return;
     }
-    if (message.method === "ACK") return;
     const call = this.dialogs.get(header(message, "call-id") ?? "");
+    if (message.method === "ACK") return void call?.ackReceived(header(message, "cseq") ?? "");
     if (message.method === "BYE" && call) {
       this.respond(message, remote, 200, "OK");
       call.farEndHungUp();
@@ -295,12 +306,13 @@ export class SipUserAgent {
         this.respond(message, remote, 200, "OK");
         call.dtmfReceived(digit, header(message, "cseq") ?? "");
       }
-    } else if (call) this.respond(message, remote, 488, "Not Acceptable Here");
+    } else if (message.method === "INVITE" && call) call.reinviteReceived(message, remote);
+    else if (call) this.respond(message, remote, 488, "Not Acceptable Here");
     else this.respond(message, remote, 481, "Call/Transaction Does Not Exist");
   }
 
-  /** Answers a request statelessly (its retransmissions get the same answer again). */
-  private respond(request: SipRequest, remote: Peer, status: number, reason: string): void {
+  /** Answers a request statelessly (its retransmissions get the same answer again); returns what it sent. */
+  respond(request: SipRequest, remote: Peer, status: number, reason: string, extra: [string, string][] = [], body = ""): string {
     const via = headerList(request, "via").map((value, index) => {
       if (index > 0) return value;
       let top = value.replace(/;rport(?=;|$)/, `;rport=${remote.port}`);
@@ -314,9 +326,12 @@ export class SipUserAgent {
       ["To", headerParam(to, "tag") !== undefined || status === 100 ? to : `${to};tag=${this.newToken()}`],
       ["Call-ID", header(request, "call-id") ?? ""],
       ["CSeq", header(request, "cseq") ?? ""],
+      ...extra,
     ];
     // Like rport (RFC 3581): the answer goes where the request came from.
-    this.sendText(formatSipMessage(`SIP/2.0 ${status} ${reason}`, headers), remote);
+    const text = formatSipMessage(`SIP/2.0 ${status} ${reason}`, headers, body);
+    this.sendText(text, remote);
+    return text;
   }
 }
 
@@ -341,6 +356,8 @@ export class OutgoingCall {
   private answeredAt2xx = false;
   private readonly dtmfCseqs = new Set<string>();
   private reinviting = false;
+  /** The far end's re-INVITE being answered, or answered last (its retransmissions get the same final). */
+  private farReinvite: { cseq: string; final?: string; retransmit?: NodeJS.Timeout; giveUp?: NodeJS.Timeout } | undefined;
   private settle!: (outcome: InviteOutcome) => void;
   private fail!: (error: Error) => void;
 
@@ -512,6 +529,7 @@ export class OutgoingCall {
   bye(): Promise<number> {
     if (!this.ackText) return Promise.reject(new Error("the call was not answered"));
     this.ended = true;
+    this.clearFarReinvite();
     const branch = this.ua.newBranch();
     const text = this.inDialogRequest("BYE", ++this.cseq, branch);
     return new Promise((resolve) => {
@@ -552,6 +570,76 @@ export class OutgoingCall {
     });
   }
 
+  /**
+   * The far end re-INVITEd the answered call: 100 at once, then the final answer `onReinvite` gives;
+   * a 2xx is sent again on UDP's timers (T1 doubling up to T2) until its ACK, for 64*T1 at most. A
+   * re-INVITE crossing one of ours gets 491 (RFC 3261 14.2), one while the last is being answered 500.
+   */
+  reinviteReceived(request: SipRequest, remote: Peer): void {
+    const cseq = header(request, "cseq") ?? "";
+    if (this.farReinvite?.cseq === cseq) {
+      if (this.farReinvite.final) this.ua.sendText(this.farReinvite.final, remote);
+      return;
+    }
+    if (!this.ackText || this.ended || !this.options.onReinvite) return void this.ua.respond(request, remote, 488, "Not Acceptable Here");
+    if (this.reinviting) return void this.ua.respond(request, remote, 491, "Request Pending");
+    if (this.farReinvite && !this.farReinvite.final)
+      return void this.ua.respond(request, remote, 500, "Server Internal Error", [["Retry-After", "1"]]);
+    this.clearFarReinvite();
+    const pending: NonNullable<typeof this.farReinvite> = { cseq };
+    this.farReinvite = pending;
+    this.ua.respond(request, remote, 100, "Trying");
+    void this.options
+      .onReinvite(request.body)
+      .catch((error: unknown): ReinviteAnswer => ({
+        status: 500,
+        reason: `Server Internal Error (${error instanceof Error ? error.message : String(error)})`,
+      }))
+      .then((answer) => {
+        if (this.ended || this.farReinvite !== pending) return;
+        const accepted = answer.status < 300 && !!answer.sdp;
+        const extra: [string, string][] = accepted
+          ? [
+              ["Contact", this.ua.contact(this.transport)],
+              ["Content-Type", "application/sdp"],
+            ]
+          : [];
+        pending.final = this.ua.respond(
+          request,
+          remote,
+          accepted ? 200 : answer.status,
+          accepted ? "OK" : answer.reason,
+          extra,
+          accepted ? answer.sdp : "",
+        );
+        if (!accepted || remote.transport === "tcp") return;
+        let interval = T1;
+        const resend = () => {
+          pending.retransmit = this.ua.setTimer(interval, () => {
+            this.ua.sendText(pending.final!, remote);
+            interval = Math.min(interval * 2, T2);
+            resend();
+          });
+        };
+        resend();
+        pending.giveUp = this.ua.setTimer(TRANSACTION_TIMEOUT, () => this.ua.clearTimer(pending.retransmit));
+      });
+  }
+
+  /** The far end's ACK: of its re-INVITE's 2xx (same CSeq number), which then is sent no more. */
+  ackReceived(cseq: string): void {
+    const number = cseq.split(/\s+/)[0];
+    if (this.farReinvite && this.farReinvite.cseq.split(/\s+/)[0] === number) {
+      this.ua.clearTimer(this.farReinvite.retransmit);
+      this.ua.clearTimer(this.farReinvite.giveUp);
+    }
+  }
+
+  private clearFarReinvite(): void {
+    this.ua.clearTimer(this.farReinvite?.retransmit);
+    this.ua.clearTimer(this.farReinvite?.giveUp);
+  }
+
   /** The user agent stopped: an outcome still open fails. */
   abandon(): void {
     this.fail(new Error("the SIP user agent stopped"));
@@ -567,6 +655,7 @@ export class OutgoingCall {
   farEndHungUp(): void {
     if (this.ended) return;
     this.ended = true;
+    this.clearFarReinvite();
     this.ua.forgetDialog(this.callId);
     this.options.onHangup?.();
   }

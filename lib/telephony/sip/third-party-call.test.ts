@@ -163,6 +163,52 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     expect(await reported(2)).toHaveLength(2);
   });
 
+  it("passes a phone's own re-INVITE to the other phone and its answer back; a refusal too; the next hold re-offers the new SDP", async () => {
+    const { a, b, ua, control, reported, addressA, addressB } = await setUp();
+    control.originate(1, 11, addressA);
+    control.originate(1, 12, addressB);
+    const inviteA = await a.next("INVITE");
+    a.respond(inviteA.request, inviteA.port, "200 OK", [["Contact", `<${addressA}>`], SDP], OFFER_A);
+    const inviteB = await b.next("INVITE");
+    b.respond(inviteB.request, inviteB.port, "200 OK", [["Contact", `<${addressB}>`], SDP], ANSWER_B);
+    await b.next("ACK");
+    const ackA = await a.next("ACK");
+
+    // A's phone puts the call on hold itself: its sendonly offer reaches B, B's recvonly answer comes back to A.
+    const holdOffer = reofferSdp(OFFER_A, "sendonly", 2);
+    const holdAnswer = reofferSdp(ANSWER_B, "recvonly", 2);
+    const fromA = a.sendInDialogUntilFinal(ackA.request, ua.port, "INVITE", 1, [SDP], holdOffer);
+    const relayed = await b.next("INVITE");
+    expect(relayed.request.body).toBe(holdOffer);
+    expect(header(relayed.request, "call-id")).toBe(header(inviteB.request, "call-id"));
+    b.respond(relayed.request, relayed.port, "200 OK", [SDP], holdAnswer);
+    expect(header((await b.next("ACK")).request, "cseq")).toBe("2 ACK");
+    expect(await fromA).toEqual({ statuses: ["100 Trying", "200 OK"], body: holdAnswer });
+    // A's ACK stops the 200 (UDP would send it again after 500 ms).
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(a.answersSeen("200 OK", "1 INVITE")).toBe(1);
+
+    // B refuses A's next change: A gets B's 488, and the session stays as it was.
+    const fromAgain = a.sendInDialogUntilFinal(ackA.request, ua.port, "INVITE", 2, [SDP], reofferSdp(OFFER_A, "inactive", 3));
+    const refused = await b.next("INVITE");
+    b.respond(refused.request, refused.port, "488 Not Acceptable Here");
+    await b.next("ACK");
+    expect(await fromAgain).toEqual({ statuses: ["100 Trying", "488 Not Acceptable Here"], body: "" });
+
+    // Our own hold of B re-offers A's SDP as A last sent it (sendonly, version 2), one version up.
+    const held = control.setDirection(12, "inactive");
+    const holdB = await b.next("INVITE");
+    expect(holdB.request.body).toBe(reofferSdp(holdOffer, "inactive", 3));
+    b.respond(holdB.request, holdB.port, "200 OK", [SDP], holdAnswer);
+    await b.next("ACK");
+    await held;
+    // No leg changed state for any of it.
+    expect(await reported(2)).toEqual([
+      [11, "answered"],
+      [12, "answered"],
+    ]);
+  });
+
   it("maps B's 486 to busy and 600 too; A, answered and un-ACKed, is then ACKed with a media-less answer and hung up", async () => {
     const { a, b, control, reported, reports, addressA, addressB } = await setUp();
     control.originate(2, 21, addressA);

@@ -1,7 +1,7 @@
 import { buildSdp, reofferSdp, sdpVersionOf, type MediaDirection } from "./sdp";
 import type { SipLegState } from "./sip-status";
 import { sipTargetOf, type SipTrunk } from "./sip-target";
-import type { OutgoingCall, SipTransport, SipUserAgent } from "./sip-ua";
+import type { OutgoingCall, ReinviteAnswer, SipTransport, SipUserAgent } from "./sip-ua";
 
 // Third-party call control (RFC 3725, flow I) of two-leg calls: leg A is called without SDP, its
 // 200 carries A's offer and stays un-ACKed; leg B is then called with that offer, B's 200 answer
@@ -170,8 +170,30 @@ export class ThirdPartyCallControl {
       onDtmf: (digit) => {
         if (!leg.done) this.options.dtmf?.({ callId, legId: leg.legId, digit });
       },
+      onReinvite: (offer) => this.relayReinvite(callId, leg, offer),
     });
     return leg.call;
+  }
+
+  /**
+   * A phone re-INVITEd its leg (its own hold, a new codec): its offer goes to the other phone by a
+   * re-INVITE of ours, and that phone's answer back to it (RFC 3725 section 7: the controller
+   * passes a session change through). A refusal of the other phone is the answer too; nothing
+   * changes then. Both phones' SDP are remembered for the next hold or mute.
+   */
+  private async relayReinvite(callId: number, leg: Leg, offer: string): Promise<ReinviteAnswer> {
+    const state = this.calls.get(callId);
+    const other = leg === state?.a ? state.b : state?.a;
+    if (!state || !other?.call || other.done || !state.answer) return { status: 488, reason: "Not Acceptable Here (the other leg is not connected)" };
+    if (!offer.trim()) return { status: 488, reason: "Not Acceptable Here (a re-INVITE without an offer)" };
+    const result = await other.call.reinvite(offer).catch(() => ({ status: 491, reason: "Request Pending", answerSdp: undefined }));
+    if (result.status >= 300 || !result.answerSdp) return { status: result.status >= 300 ? result.status : 488, reason: result.reason };
+    if (leg === state.a) [state.offer, state.answer] = [offer, result.answerSdp];
+    else [state.answer, state.offer] = [offer, result.answerSdp];
+    // Each phone now holds the other's SDP as that phone sent it: our next re-offer raises that version.
+    other.sdpVersion = sdpVersionOf(offer);
+    leg.sdpVersion = sdpVersionOf(result.answerSdp);
+    return { status: 200, reason: "OK", sdp: result.answerSdp };
   }
 
   private end(callId: number, leg: Leg, state: SipLegState, reason: string, status?: number): void {
