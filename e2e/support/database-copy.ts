@@ -29,14 +29,13 @@ export function copyPgliteTemplate(template: DatabaseTemplate, dataDir: string):
   fs.cpSync(path.join(template.pgliteDir!, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
 }
 
-/** PostgreSQL: a new database made from the template, and what drops it. */
-export async function copyPostgresTemplate(template: DatabaseTemplate): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { serverUrl, name: templateName } = template.postgres!;
-  const name = `switchboard_file_${Date.now()}_${randomBytes(3).toString("hex")}`;
+/** A fresh database on the server `serverUrl` points at (empty, or a copy of `template`); dropped by the returned function. */
+export async function createFreshDatabase(serverUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `switchboard_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   } finally {
     await admin.end();
   }
@@ -51,4 +50,9 @@ export async function copyPostgresTemplate(template: DatabaseTemplate): Promise<
       await c.end();
     },
   };
+}
+
+/** PostgreSQL: a new database made from the template, and what drops it. */
+export function copyPostgresTemplate(template: DatabaseTemplate): Promise<{ url: string; drop: () => Promise<void> }> {
+  return createFreshDatabase(template.postgres!.serverUrl, template.postgres!.name);
 }

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,11 +11,12 @@ import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
 import { migrate } from "@/lib/core/db/migrate";
 import { seedDemo } from "@/lib/seed/demo";
 import { encryptSecret } from "@/lib/core/crypto/secret-box";
-import { copyPgliteTemplate, copyPostgresTemplate, runTemplate } from "./database-copy";
+import { copyPgliteTemplate, copyPostgresTemplate, createFreshDatabase, runTemplate } from "./database-copy";
 import { otherTenant, specialApps } from "./fixtures";
 import { freePort, testServerEnv } from "./server-env";
 
 export { freePort, serverEnv, testServerEnv } from "./server-env";
+export { createFreshDatabase } from "./database-copy";
 
 export interface TestServer {
   baseUrl: string;
@@ -26,26 +26,6 @@ export interface TestServer {
   env: NodeJS.ProcessEnv;
   process: ChildProcess;
   stop: () => Promise<void>;
-}
-
-/** A fresh database on the server TEST_DATABASE_URL points at; dropped by the returned function. */
-export async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `switchboard_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** Starts the product exactly as `npm start` does, on a free port with a throwaway database. */

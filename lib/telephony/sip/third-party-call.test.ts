@@ -53,6 +53,24 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
     return { a, b, ua, control, reports, digits, reported, addressA: `sip:alice@127.0.0.1:${a.port}`, addressB: `sip:bob@127.0.0.1:${b.port}` };
   }
 
+  /** Call 1 with legs 11 (A) and 12 (B), both phones answering at once: the call connected, both legs reported answered. */
+  async function connected(setup: Awaited<ReturnType<typeof setUp>>) {
+    const { a, b, control, reported, addressA, addressB } = setup;
+    control.originate(1, 11, addressA);
+    control.originate(1, 12, addressB);
+    const inviteA = await a.next("INVITE");
+    a.respond(inviteA.request, inviteA.port, "200 OK", [["Contact", `<${addressA}>`], SDP], OFFER_A);
+    const inviteB = await b.next("INVITE");
+    b.respond(inviteB.request, inviteB.port, "200 OK", [["Contact", `<${addressB}>`], SDP], ANSWER_B);
+    await b.next("ACK");
+    const ackA = await a.next("ACK");
+    expect(await reported(2)).toEqual([
+      [11, "answered"],
+      [12, "answered"],
+    ]);
+    return { ...setup, inviteA, inviteB, ackA };
+  }
+
   it("calls A without SDP, B with A's offer, ACKs A with B's answer; a BYE from B ends only B, our hangup of A sends BYE", async () => {
     const { a, b, ua, control, digits, reported, addressA, addressB } = await setUp();
     control.originate(1, 11, addressA);
@@ -107,19 +125,7 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
   });
 
   it("holds (inactive), mutes (sendonly), talks (sendrecv) by re-INVITE with the other phone's SDP; a refused offer changes nothing", async () => {
-    const { a, b, control, reported, addressA, addressB } = await setUp();
-    control.originate(1, 11, addressA);
-    control.originate(1, 12, addressB);
-    const inviteA = await a.next("INVITE");
-    a.respond(inviteA.request, inviteA.port, "200 OK", [["Contact", `<${addressA}>`], SDP], OFFER_A);
-    const inviteB = await b.next("INVITE");
-    b.respond(inviteB.request, inviteB.port, "200 OK", [["Contact", `<${addressB}>`], SDP], ANSWER_B);
-    await b.next("ACK");
-    await a.next("ACK");
-    expect(await reported(2)).toEqual([
-      [11, "answered"],
-      [12, "answered"],
-    ]);
+    const { a, b, control, reported, inviteA, addressA } = await connected(await setUp());
 
     // Hold A: A's phone is offered B's session again (B's origin, version 2), inactive.
     const held = control.setDirection(11, "inactive");
@@ -164,15 +170,7 @@ describe("ThirdPartyCallControl (RFC 3725 flow I) against scripted phones", () =
   });
 
   it("passes a phone's own re-INVITE to the other phone and its answer back; a refusal too; the next hold re-offers the new SDP", async () => {
-    const { a, b, ua, control, reported, addressA, addressB } = await setUp();
-    control.originate(1, 11, addressA);
-    control.originate(1, 12, addressB);
-    const inviteA = await a.next("INVITE");
-    a.respond(inviteA.request, inviteA.port, "200 OK", [["Contact", `<${addressA}>`], SDP], OFFER_A);
-    const inviteB = await b.next("INVITE");
-    b.respond(inviteB.request, inviteB.port, "200 OK", [["Contact", `<${addressB}>`], SDP], ANSWER_B);
-    await b.next("ACK");
-    const ackA = await a.next("ACK");
+    const { a, b, ua, control, reported, inviteB, ackA } = await connected(await setUp());
 
     // A's phone puts the call on hold itself: its sendonly offer reaches B, B's recvonly answer comes back to A.
     const holdOffer = reofferSdp(OFFER_A, "sendonly", 2);
