@@ -41,6 +41,8 @@ export function testServerEnv(where: { port: number; dataDir: string; databaseUr
     WEBHOOK_ALLOW_PRIVATE: "true",
     WEBHOOK_TIMEOUT_MS: "1000",
     WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,2s,2s,2s,2s",
+    // A failing transcription service is tried again after 200 ms and 500 ms (by default 2 s and 10 s).
+    TRANSCRIPTION_RETRY_SCHEDULE: "200ms,500ms",
     DELIVERY_INTERVAL_MS: "300",
     // Every REST reply is checked against its contract: a drift fails the test with a 500.
     VALIDATE_RESPONSES: "true",
