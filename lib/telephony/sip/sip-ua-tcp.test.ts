@@ -150,4 +150,17 @@ describe("SipUserAgent over TCP", () => {
     expect(headerList(bye.request, "via")[0]).toMatch(/^SIP\/2\.0\/TCP /);
     far.respond(bye, "200 OK");
   });
+
+  it("ends a call at once as failed (503) when its TCP connection cannot be made, not after the 32 s timeout", async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const ua = await SipUserAgent.start({ host: "127.0.0.1" });
+    cleanups.push(() => ua.stop());
+    const started = Date.now();
+    const outcome = await ua.invite(`sip:bob@127.0.0.1:${port};transport=tcp`, { sdp: OFFER }).outcome;
+    expect(outcome).toMatchObject({ status: 503, state: "failed", reason: expect.stringContaining("ECONNREFUSED") });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
 });

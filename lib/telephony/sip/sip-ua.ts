@@ -88,6 +88,8 @@ interface Peer {
 const connectionKey = (peer: Pick<Peer, "address" | "port">) => `${peer.address}|${peer.port}`;
 
 interface PendingTransaction {
+  /** The TCP connection it went out on (connectionKey), if any. */
+  connection?: string;
   onResponse(response: SipResponse): void;
 }
 
@@ -203,11 +205,18 @@ export class SipUserAgent {
         connection.destroy(); // not SIP
       }
     });
-    // A connection that fails or ends is forgotten; its transactions end by their own timeout.
+    // A connection that fails or ends is forgotten. One that failed ends the transactions waiting on
+    // it at once, as a 503 (RFC 3261 section 18.4: a transport error), not after the 32 s timeout.
     const forget = () => {
       if (this.connections.get(key) === connection) this.connections.delete(key);
     };
-    connection.on("error", forget).on("close", forget);
+    connection.on("close", forget).on("error", (error: Error) => {
+      forget();
+      for (const transaction of [...this.transactions.values()]) {
+        if (transaction.connection !== key) continue;
+        transaction.onResponse({ status: 503, reason: `Service Unavailable (TCP: ${error.message})`, headers: new Map(), body: "" });
+      }
+    });
     return connection;
   }
 
@@ -248,6 +257,7 @@ export class SipUserAgent {
       onResponse({ status: 408, reason: "no response within the transaction timeout (Timer B)", headers: new Map(), body: "" });
     });
     this.transactions.set(key, {
+      connection: peer.transport === "tcp" ? connectionKey(peer) : undefined,
       onResponse: (response) => {
         if (response.status < 200 && method !== "INVITE") return;
         this.clearTimer(retransmit);
