@@ -117,6 +117,24 @@ async function main(): Promise<unknown> {
     });
     await sip.tick();
     await until("the unanswered leg", () => has(31, "noanswer"), 6000);
+
+    // Call 4: alice and bob again, over TCP (an address with ;transport=tcp), then hung up by the engine.
+    const heardBeforeTcp = [alice, bob].map((phone) => phone.heardWavs().length);
+    await prisma.$transaction(async (tx) => {
+      await sip.originate(tx, { callId: 4, legId: 41, address: `${alice.address("alice")};transport=tcp` }, null);
+      await sip.originate(tx, { callId: 4, legId: 42, address: `${bob.address("bob")};transport=tcp` }, null);
+    });
+    await sip.tick();
+    await until("both TCP legs answered", () => has(41, "answered") && has(42, "answered"));
+    await alice.waitFor("Call established", 3000, 2);
+    await bob.waitFor("Call established", 3000, 2);
+    await sleep(1000);
+    await prisma.$transaction(async (tx) => {
+      await sip.hangup(tx, 41);
+      await sip.hangup(tx, 42);
+    });
+    await sip.tick();
+    await until("the TCP call's BYEs", () => [alice, bob].every((phone) => phone.callsEnded() >= 2), 4000);
     await sleep(300);
     await sip.tick();
     const left = await prisma.$queryRaw<{ count: bigint }[]>`SELECT count(*) AS count FROM "SipEngineCommand"`;
@@ -133,8 +151,22 @@ async function main(): Promise<unknown> {
       dtmfAfterMs,
       activeAtEnd,
       commandsLeft: Number(left[0]!.count),
-      heardByAlice: alice.heardWavs().map((file) => ({ peak: peakOfWav(file), hz: toneHzOfWav(file) })),
-      heardByBob: bob.heardWavs().map((file) => ({ peak: peakOfWav(file), hz: toneHzOfWav(file) })),
+      heardByAlice: alice
+        .heardWavs()
+        .slice(0, heardBeforeTcp[0])
+        .map((file) => ({ peak: peakOfWav(file), hz: toneHzOfWav(file) })),
+      heardByBob: bob
+        .heardWavs()
+        .slice(0, heardBeforeTcp[1])
+        .map((file) => ({ peak: peakOfWav(file), hz: toneHzOfWav(file) })),
+      // baresip names the transport of the call it ended: the TCP call's line says ;transport=tcp.
+      bobTcpTerminated: /:5190;transport=tcp: Call with sip:switchboard@127\.0\.0\.1:5070 terminated/.test(bob.log),
+      heardOverTcp: [alice, bob].map((phone, i) =>
+        phone
+          .heardWavs()
+          .slice(heardBeforeTcp[i])
+          .map((file) => toneHzOfWav(file)),
+      ),
       established: phones.map((phone) => phone.log.split("Call established").length - 1),
       // baresip names where the other phone's RTP comes from (198.18.0.1: the namespace's own address).
       rtpFrom: [alice, bob].map((phone) => /receiving from ([\d.]+):\d+/.exec(phone.log)?.[1] ?? null),

@@ -42,7 +42,7 @@ describe.skipIf(skipReason !== null)(`SipEngine calling two baresip phones${skip
       // collectDtmf after the commit: no INFO came (baresip 1.0.0 cannot send one), so one timed-out event after the 1 s asked.
       expect(report.dtmf).toEqual([{ legId: 12, digits: "", timedOut: true }]);
       expect(report.dtmfAfterMs).toBeGreaterThanOrEqual(1000);
-      expect(report.established).toEqual([1, 1, 0]);
+      expect(report.established).toEqual([2, 2, 0]);
       // A's offer reached B and B's answer reached A: each phone heard the other's tone (alice 440 Hz, bob 660 Hz), sent phone to phone.
       expect(report.heardByAlice).toEqual([{ peak: expect.any(Number), hz: 660 }]);
       expect(report.heardByBob).toEqual([{ peak: expect.any(Number), hz: 440 }]);
@@ -55,6 +55,11 @@ describe.skipIf(skipReason !== null)(`SipEngine calling two baresip phones${skip
       expect(ofLeg(21)).toEqual(["busy"]);
       expect(ofLeg(22)).toEqual([]);
       expect(ofLeg(31)).toEqual(["ringing", "noanswer"]);
+      // Call 4 over TCP: both legs answered, each phone heard the other, the engine's BYEs ended it.
+      expect(ofLeg(41)).toEqual(["ringing", "answered"]);
+      expect(ofLeg(42)).toEqual(["ringing", "answered"]);
+      expect(report.heardOverTcp).toEqual([[660], [440]]);
+      expect(report.bobTcpTerminated).toBe(true);
       expect(report.activeAtEnd).toBe(0);
       expect(report.commandsLeft).toBe(0);
       expect(code).toBe(0);
