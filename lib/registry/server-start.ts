@@ -1,5 +1,6 @@
 import { config } from "@/lib/core/config";
 import { jobsSignature } from "@/lib/http/jobs-auth";
+import { whileLeading } from "@/lib/core/db/leader-lock";
 import { log } from "@/lib/core/log";
 import { listenForCallChanges } from "@/lib/calls/call-changes";
 import { engineHooks } from "@/lib/calls/engine-events";
@@ -26,8 +27,15 @@ const SMS_REPORT_INTERVAL_MS = 1000;
  * client would open a second PGlite session.
  */
 function startJobScheduler(): () => void {
-  const { DELIVERY_SCHEDULER, DELIVERY_INTERVAL_MS } = config();
+  const { DELIVERY_SCHEDULER } = config();
   if (DELIVERY_SCHEDULER === "off") return () => {};
+  // Once per deployment: the instance holding the scheduler's lock runs the jobs, the others stand by (lib/core/db/leader-lock.ts).
+  return whileLeading("job-scheduler", runJobs);
+}
+
+/** Every job on its timer; returns what stops them. */
+function runJobs(): () => void {
+  const { DELIVERY_INTERVAL_MS } = config();
   const stops = [
     every(DELIVERY_INTERVAL_MS, "/api/jobs/deliver"),
     // Purpose numbers are renewed by the month: looking once a minute (NUMBER_RENEWAL_INTERVAL_MS) is plenty.
