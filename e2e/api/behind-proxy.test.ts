@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +36,8 @@ describe.runIf(postgresUrl)("two instances behind an alternating proxy", () => {
       RATE_LIMIT_USER_TOKEN: String(USER_TOKEN_LIMIT),
       RATE_LIMIT_WINDOW_SECONDS: "600",
       DELIVERY_INTERVAL_MS: "100",
+      // The scheduler's leader says so at info.
+      LOG_LEVEL: "info",
     };
     first = await startServer({ postgresUrl, env });
     const secondPort = await freePort();
@@ -107,6 +110,15 @@ describe.runIf(postgresUrl)("two instances behind an alternating proxy", () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it("runs the job scheduler on one of the two instances (the holder of its lock)", () => {
+    const leads = (file: string) =>
+      fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line.includes('"this instance runs the job scheduler"')).length;
+    expect([leads(path.join(first!.dataDir, "server.log")), leads(path.join(first!.dataDir, "second.log"))]).toEqual([1, 0]);
   });
 
   it("keeps a developer signed in to the portal whichever instance answers (the instances share AUTH_SECRET)", async () => {
