@@ -75,7 +75,8 @@ describe.skipIf(!postgresUrl)("whileLeading when the lock's connection drops", (
       const holders = async () =>
         (
           await admin.query<{ pid: number }>(
-            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND ((classid::bigint << 32) | objid::bigint) = ($1::bigint & x'ffffffffffffffff'::bigint)",
+            // A bigint advisory key is stored as classid (its high 32 bits) and objid (its low 32 bits).
+            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND ((classid::bigint << 32) | objid::bigint) = $1::bigint",
             [leaderLockKey(name).toString()],
           )
         ).rows.map((row) => row.pid);
