@@ -124,7 +124,7 @@ playwright();
 
 // Every phase must stop what it started and remove what it wrote: anything left is a failure.
 const leftovers = leftoverProcesses();
-const leftoverDirs = fs.readdirSync(os.tmpdir()).filter((name) => /^switchboard-(test|e2e)-/.test(name) && !tmpBefore.has(name));
+const leftoverDirs = fs.readdirSync(os.tmpdir()).filter((name) => /^switchboard-(test|e2e|inproc|template)-/.test(name) && !tmpBefore.has(name));
 const clean = leftovers.length === 0 && leftoverDirs.length === 0;
 outcomes.push({
   name: "cleanup",
