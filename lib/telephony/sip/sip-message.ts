@@ -121,14 +121,15 @@ export interface SipUri {
   user?: string;
   host: string;
   port: number;
-  transport: string;
+  /** The transport the URI names (;transport=, lowercased); undefined when it names none (UDP by default). */
+  transport?: string;
 }
 
 /** Where a sip: URI's requests go (without DNS SRV: host and port as written, 5060 by default). */
 export function parseSipUri(uri: string): SipUri | null {
   const match = /^sips?:(?:([^@;?]+)@)?(\[[^\]]+\]|[^:;?>]+)(?::(\d+))?([^?]*)/i.exec(uri.trim());
   if (!match) return null;
-  const transport = /;transport=([a-z]+)/i.exec(match[4] ?? "")?.[1]?.toLowerCase() ?? "udp";
+  const transport = /;transport=([a-z]+)/i.exec(match[4] ?? "")?.[1]?.toLowerCase();
   return { user: match[1], host: match[2]!.replace(/^\[|\]$/g, ""), port: match[3] ? Number(match[3]) : 5060, transport };
 }
 

@@ -12,9 +12,9 @@ export interface SipTrunk {
 
 export type SipTarget = { uri: string; viaTrunk: boolean } | { unreachable: string };
 
-/** `uri` with `;transport=tcp` added when it names no transport and TCP is the default. */
-function withTransport(uri: string, defaultTransport: SipTransport): string {
-  if (defaultTransport === "udp" || /;transport=/i.test(uri)) return uri;
+/** `uri` with `;transport=tcp` added when it names no transport (`named`) and TCP is the default. */
+function withTransport(uri: string, named: string | undefined, defaultTransport: SipTransport): string {
+  if (defaultTransport === "udp" || named) return uri;
   const query = uri.indexOf("?");
   return query < 0 ? `${uri};transport=tcp` : `${uri.slice(0, query)};transport=tcp${uri.slice(query)}`;
 }
@@ -23,8 +23,9 @@ function withTransport(uri: string, defaultTransport: SipTransport): string {
 export function sipTargetOf(address: string, trunk: SipTrunk | undefined, defaultTransport: SipTransport = "udp"): SipTarget {
   const trimmed = address.trim();
   if (/^sips?:/i.test(trimmed)) {
-    return parseSipUri(trimmed)
-      ? { uri: withTransport(trimmed, defaultTransport), viaTrunk: false }
+    const parsed = parseSipUri(trimmed);
+    return parsed
+      ? { uri: withTransport(trimmed, parsed.transport, defaultTransport), viaTrunk: false }
       : { unreachable: `${address} is not a SIP address this engine can read` };
   }
   const digits = /^(?:tel:)?(\+?[0-9][0-9\-. ()]*)$/i.exec(trimmed)?.[1]?.replace(/[\-. ()]/g, "");
@@ -36,5 +37,5 @@ export function sipTargetOf(address: string, trunk: SipTrunk | undefined, defaul
   if (!parsed) return { unreachable: `SIP_TRUNK_URI ${trunk.uri} is not a sip: URI` };
   const host = parsed.host.includes(":") ? `[${parsed.host}]` : parsed.host;
   const params = trunk.uri.slice(trunk.uri.indexOf(";") >= 0 ? trunk.uri.indexOf(";") : trunk.uri.length);
-  return { uri: withTransport(`sip:${number}@${host}:${parsed.port}${params}`, defaultTransport), viaTrunk: true };
+  return { uri: withTransport(`sip:${number}@${host}:${parsed.port}${params}`, parsed.transport, defaultTransport), viaTrunk: true };
 }

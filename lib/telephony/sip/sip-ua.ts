@@ -179,9 +179,10 @@ export class SipUserAgent {
   async resolve(uri: string): Promise<Peer> {
     const parsed = parseSipUri(uri);
     if (!parsed) throw new Error(`not a sip: URI: ${uri}`);
-    if (parsed.transport !== "udp" && parsed.transport !== "tcp") throw new Error(`transport ${parsed.transport} is not supported (UDP or TCP)`);
+    const transport = parsed.transport ?? "udp";
+    if (transport !== "udp" && transport !== "tcp") throw new Error(`transport ${transport} is not supported (UDP or TCP)`);
     const { address } = await dns.lookup(parsed.host, { family: this.host.includes(":") ? 6 : 4 });
-    return { address, port: parsed.port, transport: parsed.transport };
+    return { address, port: parsed.port, transport };
   }
 
   sendText(text: string, peer: Peer): void {
@@ -241,18 +242,10 @@ export class SipUserAgent {
    */
   sendRequest(text: string, branch: string, method: string, peer: Peer, onResponse: (response: SipResponse) => void): void {
     const key = `${branch}|${method}`;
-    let interval = T1;
-    let retransmit: NodeJS.Timeout | undefined;
-    const schedule = () => {
-      if (peer.transport === "tcp") return; // a reliable transport: no retransmissions (Timers A and E)
-      retransmit = this.setTimer(interval, () => {
-        this.sendText(text, peer);
-        interval = method === "INVITE" ? interval * 2 : Math.min(interval * 2, T2);
-        schedule();
-      });
-    };
+    this.sendText(text, peer);
+    const stopResending = this.resendOnUdpTimers(text, peer, method !== "INVITE");
     const timeout = this.setTimer(TRANSACTION_TIMEOUT, () => {
-      this.clearTimer(retransmit);
+      stopResending();
       this.transactions.delete(key);
       onResponse({ status: 408, reason: "no response within the transaction timeout (Timer B)", headers: new Map(), body: "" });
     });
@@ -260,7 +253,7 @@ export class SipUserAgent {
       connection: peer.transport === "tcp" ? connectionKey(peer) : undefined,
       onResponse: (response) => {
         if (response.status < 200 && method !== "INVITE") return;
-        this.clearTimer(retransmit);
+        stopResending();
         if (response.status >= 200) {
           this.clearTimer(timeout);
           this.transactions.delete(key);
@@ -268,8 +261,26 @@ export class SipUserAgent {
         onResponse(response);
       },
     });
-    this.sendText(text, peer);
+  }
+
+  /**
+   * Sends `text` (already sent once) again on UDP's timers: after T1, then doubling, up to T2 when
+   * `capAtT2` (INVITEs: uncapped); returns what stops it. On TCP, a reliable transport, nothing is
+   * sent again (Timers A, E and G).
+   */
+  resendOnUdpTimers(text: string, peer: Peer, capAtT2: boolean): () => void {
+    if (peer.transport === "tcp") return () => undefined;
+    let interval = T1;
+    let timer: NodeJS.Timeout | undefined;
+    const schedule = () => {
+      timer = this.setTimer(interval, () => {
+        this.sendText(text, peer);
+        interval = capAtT2 ? Math.min(interval * 2, T2) : interval * 2;
+        schedule();
+      });
+    };
     schedule();
+    return () => this.clearTimer(timer);
   }
 
   /** Sends the ACK of an INVITE's non-2xx final response, and again whenever that response is retransmitted. */
@@ -367,7 +378,7 @@ export class OutgoingCall {
   private readonly dtmfCseqs = new Set<string>();
   private reinviting = false;
   /** The far end's re-INVITE being answered, or answered last (its retransmissions get the same final). */
-  private farReinvite: { cseq: string; final?: string; retransmit?: NodeJS.Timeout; giveUp?: NodeJS.Timeout } | undefined;
+  private farReinvite: { cseq: string; final?: string; stopResending?: () => void; giveUp?: NodeJS.Timeout } | undefined;
   private settle!: (outcome: InviteOutcome) => void;
   private fail!: (error: Error) => void;
 
@@ -622,31 +633,20 @@ export class OutgoingCall {
           extra,
           accepted ? answer.sdp : "",
         );
-        if (!accepted || remote.transport === "tcp") return;
-        let interval = T1;
-        const resend = () => {
-          pending.retransmit = this.ua.setTimer(interval, () => {
-            this.ua.sendText(pending.final!, remote);
-            interval = Math.min(interval * 2, T2);
-            resend();
-          });
-        };
-        resend();
-        pending.giveUp = this.ua.setTimer(TRANSACTION_TIMEOUT, () => this.ua.clearTimer(pending.retransmit));
+        if (!accepted) return;
+        const stopResending = this.ua.resendOnUdpTimers(pending.final, remote, true);
+        pending.stopResending = stopResending;
+        pending.giveUp = this.ua.setTimer(TRANSACTION_TIMEOUT, stopResending);
       });
   }
 
   /** The far end's ACK: of its re-INVITE's 2xx (same CSeq number), which then is sent no more. */
   ackReceived(cseq: string): void {
-    const number = cseq.split(/\s+/)[0];
-    if (this.farReinvite && this.farReinvite.cseq.split(/\s+/)[0] === number) {
-      this.ua.clearTimer(this.farReinvite.retransmit);
-      this.ua.clearTimer(this.farReinvite.giveUp);
-    }
+    if (this.farReinvite?.cseq.split(/\s+/)[0] === cseq.split(/\s+/)[0]) this.clearFarReinvite();
   }
 
   private clearFarReinvite(): void {
-    this.ua.clearTimer(this.farReinvite?.retransmit);
+    this.farReinvite?.stopResending?.();
     this.ua.clearTimer(this.farReinvite?.giveUp);
   }
 
@@ -693,11 +693,11 @@ export class OutgoingCall {
 
   /** Requests inside the dialog go to the first route, else to the far end's Contact (loose routing). */
   private nextHop(): Peer {
-    const next = this.routeSet[0] ? addressUri(this.routeSet[0]) : this.remoteTarget;
-    const uri = parseSipUri(next);
+    const uri = parseSipUri(this.routeSet[0] ? addressUri(this.routeSet[0]) : this.remoteTarget);
+    if (!uri) return this.peer!;
     // A URI naming no transport is reached the way the dialog was set up.
-    const transport: SipTransport = /;transport=/i.test(next) ? (uri?.transport === "tcp" ? "tcp" : "udp") : this.transport;
-    return uri ? { address: uri.host, port: uri.port, transport } : this.peer!;
+    const transport: SipTransport = uri.transport ? (uri.transport === "tcp" ? "tcp" : "udp") : this.transport;
+    return { address: uri.host, port: uri.port, transport };
   }
 
   /** The transport the INVITE went out on (its target's ;transport=). */
