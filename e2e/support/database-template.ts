@@ -2,17 +2,13 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@prisma/client";
-import pg from "pg";
-import { reloadConfig } from "@/lib/core/config";
+import type { PrismaClient } from "@prisma/client";
 import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
-import { migrate } from "@/lib/core/db/migrate";
 import { seedNumberInventory } from "@/lib/numbers/seed-numbers";
 import { seedDemo } from "@/lib/seed/demo";
 import { demo } from "./fixtures";
 import type { DatabaseTemplate } from "./database-copy";
-import { createFreshDatabase, seedOtherTenantWith } from "./server";
+import { createFreshDatabase, migrateAndSeed, seedOtherTenantWith, withEncryptionKey } from "./server";
 
 export type { DatabaseTemplate } from "./database-copy";
 
@@ -26,13 +22,10 @@ export type { DatabaseTemplate } from "./database-copy";
 export async function createDatabaseTemplate(postgresUrl?: string): Promise<{ template: DatabaseTemplate; remove: () => Promise<void> }> {
   const encryptionKey = randomBytes(32).toString("base64");
   const authSecret = randomBytes(32).toString("base64");
-  const saved = process.env.ENCRYPTION_KEY;
-  process.env.ENCRYPTION_KEY = encryptionKey;
-  reloadConfig();
-  try {
+  return withEncryptionKey(encryptionKey, async () => {
     if (postgresUrl) {
       const fresh = await createFreshDatabase(postgresUrl);
-      await seedDatabase(fresh.url).catch(async (error) => {
+      await migrateAndSeed(fresh.url, seedAll).catch(async (error) => {
         await fresh.drop();
         throw error;
       });
@@ -43,30 +36,18 @@ export async function createDatabaseTemplate(postgresUrl?: string): Promise<{ te
     const remove = async () => fs.rmSync(dir, { recursive: true, force: true });
     try {
       const embedded = await startEmbeddedDatabase(dir);
-      await seedDatabase(embedded.url).finally(() => embedded.stop());
+      await migrateAndSeed(embedded.url, seedAll).finally(() => embedded.stop());
     } catch (error) {
       await remove();
       throw error;
     }
     return { template: { pgliteDir: dir, encryptionKey, authSecret }, remove };
-  } finally {
-    if (saved === undefined) delete process.env.ENCRYPTION_KEY;
-    else process.env.ENCRYPTION_KEY = saved;
-    reloadConfig();
-  }
+  });
 }
 
-/** Migrations and seeds, as the launcher's preparation step and e2e/support/server.ts write them. */
-async function seedDatabase(databaseUrl: string): Promise<void> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  try {
-    await migrate(pool);
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    await seedOtherTenantWith(prisma);
-    await seedDemo(prisma, demo);
-    await seedNumberInventory(prisma);
-    await prisma.$disconnect();
-  } finally {
-    await pool.end();
-  }
+/** What the launcher's preparation step and e2e/support/server.ts seed: the other tenant, the demo, the number inventory. */
+async function seedAll(prisma: PrismaClient): Promise<void> {
+  await seedOtherTenantWith(prisma);
+  await seedDemo(prisma, demo);
+  await seedNumberInventory(prisma);
 }

@@ -6,7 +6,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { inject } from "vitest";
-
 import { startEmbeddedDatabase } from "@/lib/core/db/embedded";
 import { copyPgliteTemplate, copyPostgresTemplate } from "./database-copy";
 import { matchRoute, routeFiles, type RouteModule } from "./route-modules";

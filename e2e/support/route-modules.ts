@@ -90,6 +90,9 @@ function moreSpecific(a: RouteFile, b: RouteFile): number {
 export function matchRoute(routes: RouteFile[], pathname: string): RouteMatch | undefined {
   const parts = pathname.split("/").slice(1);
   if (parts.length > 1 && parts.at(-1) === "") parts.pop();
-  const candidates = routes.filter((route) => matchOne(route, parts)).sort(moreSpecific);
-  return candidates[0] && matchOne(candidates[0], parts);
+  const matches = routes.flatMap((route) => {
+    const match = matchOne(route, parts);
+    return match ? [{ route, match }] : [];
+  });
+  return matches.sort((a, b) => moreSpecific(a.route, b.route))[0]?.match;
 }

@@ -76,22 +76,40 @@ export async function startServer(
  * product's own migrator and seed functions before the server starts (PGlite allows one process).
  */
 async function seedOtherTenant(env: NodeJS.ProcessEnv): Promise<void> {
+  await withEncryptionKey(env.ENCRYPTION_KEY!, async () => {
+    const embedded = env.DATABASE_URL ? undefined : await startEmbeddedDatabase(env.DATA_DIR!);
+    try {
+      await migrateAndSeed(env.DATABASE_URL || embedded!.url, seedOtherTenantWith);
+    } finally {
+      await embedded?.stop();
+    }
+  });
+}
+
+/** Runs `run` with this process's ENCRYPTION_KEY set to `key` (what a seed encrypts with), then restores it. */
+export async function withEncryptionKey<T>(key: string, run: () => Promise<T>): Promise<T> {
   const saved = process.env.ENCRYPTION_KEY;
-  process.env.ENCRYPTION_KEY = env.ENCRYPTION_KEY;
+  process.env.ENCRYPTION_KEY = key;
   reloadConfig();
-  const embedded = env.DATABASE_URL ? undefined : await startEmbeddedDatabase(env.DATA_DIR!);
-  const pool = new pg.Pool({ connectionString: env.DATABASE_URL || embedded!.url, max: 1 });
   try {
-    await migrate(pool);
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    await seedOtherTenantWith(prisma);
-    await prisma.$disconnect();
+    return await run();
   } finally {
-    await pool.end();
-    await embedded?.stop();
     if (saved === undefined) delete process.env.ENCRYPTION_KEY;
     else process.env.ENCRYPTION_KEY = saved;
     reloadConfig();
+  }
+}
+
+/** Applies the migrations to the database at `url`, then runs `seed` with a client of it. */
+export async function migrateAndSeed(url: string, seed: (prisma: PrismaClient) => Promise<void>): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await migrate(pool);
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    await seed(prisma);
+    await prisma.$disconnect();
+  } finally {
+    await pool.end();
   }
 }
 

@@ -3,6 +3,20 @@ import { addressUri, formatSipMessage, header, headerList, headerParam, parseSip
 
 // A far end on 127.0.0.1 whose every answer a test writes by hand (signalling only, no media).
 
+/** A far end's answer to `request` as a test writes it: its Via, From, Call-ID and CSeq, the To with `toTag` added. */
+export function scriptedResponse(request: SipRequest, status: string, extra: [string, string][] = [], body = "", toTag = "peer1"): string {
+  const to = header(request, "to")!;
+  const headers: [string, string][] = [
+    ...headerList(request, "via").map((value): [string, string] => ["Via", value]),
+    ["From", header(request, "from")!],
+    ["To", headerParam(to, "tag") ? to : `${to};tag=${toTag}`],
+    ["Call-ID", header(request, "call-id")!],
+    ["CSeq", header(request, "cseq")!],
+    ...extra,
+  ];
+  return formatSipMessage(`SIP/2.0 ${status}`, headers, body);
+}
+
 export class ScriptedPeer {
   private readonly received: { request: SipRequest; port: number }[] = [];
   /** Status line and CSeq of every answer that arrived. */
@@ -61,16 +75,7 @@ export class ScriptedPeer {
   }
 
   respond(request: SipRequest, port: number, status: string, extra: [string, string][] = [], body = "", toTag = "peer1"): void {
-    const to = header(request, "to")!;
-    const headers: [string, string][] = [
-      ...headerList(request, "via").map((value): [string, string] => ["Via", value]),
-      ["From", header(request, "from")!],
-      ["To", headerParam(to, "tag") ? to : `${to};tag=${toTag}`],
-      ["Call-ID", header(request, "call-id")!],
-      ["CSeq", header(request, "cseq")!],
-      ...extra,
-    ];
-    this.socket.send(formatSipMessage(`SIP/2.0 ${status}`, headers, body), port, "127.0.0.1");
+    this.socket.send(scriptedResponse(request, status, extra, body, toTag), port, "127.0.0.1");
   }
 
   /** Hangs up the dialog an ACK of ours belongs to (From and To swapped); resolves with the answer's status line. */

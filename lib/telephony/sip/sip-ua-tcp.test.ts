@@ -1,7 +1,8 @@
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildSdp } from "./sdp";
-import { formatSipMessage, header, headerList, headerParam, parseSipMessage, type SipRequest } from "./sip-message";
+import { formatSipMessage, header, headerList, parseSipMessage, type SipRequest } from "./sip-message";
+import { scriptedResponse } from "./scripted-peer";
 import { SipStreamFramer } from "./sip-stream";
 import { SipUserAgent } from "./sip-ua";
 
@@ -40,18 +41,7 @@ async function tcpFarEnd() {
     status: string,
     extra: [string, string][] = [],
     body = "",
-  ) => {
-    const to = header(request, "to")!;
-    const headers: [string, string][] = [
-      ...headerList(request, "via").map((value): [string, string] => ["Via", value]),
-      ["From", header(request, "from")!],
-      ["To", headerParam(to, "tag") ? to : `${to};tag=far1`],
-      ["Call-ID", header(request, "call-id")!],
-      ["CSeq", header(request, "cseq")!],
-      ...extra,
-    ];
-    connection.write(formatSipMessage(`SIP/2.0 ${status}`, headers, body));
-  };
+  ) => connection.write(scriptedResponse(request, status, extra, body, "far1"));
   const count = (method: string) => requests.filter((entry) => entry.request.method === method).length;
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return { port, next, respond, count, server, close };
