@@ -1,6 +1,6 @@
 import { PrismaClient } from "@prisma/client";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { config } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
@@ -19,10 +19,6 @@ function createPool() {
     Client: DB_EMBEDDED === "1" ? pg.Client : connectionTimedClient(DB_CONNECT_TIMEOUT_MS),
     // PGlite runs one connection; keeping it open avoids a reconnect handshake per idle period.
     idleTimeoutMillis: DB_EMBEDDED === "1" ? 0 : 10_000,
-    // PGlite serves every connection on its one session: a client replacing a failed one must not
-    // meet the named statements (sql() below) its predecessor prepared there. The pool hands the
-    // client out only once this has finished (a query sent beside it is deprecated in pg 8).
-    onConnect: DB_EMBEDDED === "1" ? (client) => client.query("DEALLOCATE ALL") : undefined,
   });
   // An idle connection dropped by the server must not crash the process: the pool replaces it.
   pool.on("error", (error) => log.warn("idle database connection failed", { error: error.message }));
@@ -62,12 +58,15 @@ export function sql<Row extends pg.QueryResultRow = pg.QueryResultRow>(text: str
 // The hot path has a handful of statement shapes; past this many, a text is sent unnamed.
 const MAX_NAMED_STATEMENTS = 500;
 const statementNames = new Map<string, string>();
+// PGlite serves every web worker's connection on its one session, where prepared statements are
+// shared: each process names its own (the socket server deallocates them when its connection closes).
+const processTag = ((globalThis as { __statementTag?: string }).__statementTag ??= randomBytes(3).toString("hex"));
 
-/** A stable name per statement text (undefined past the limit: an unnamed, unprepared statement). */
+/** A stable name per statement text in this process (undefined past the limit: an unnamed, unprepared statement). */
 export function statementName(text: string): string | undefined {
   const known = statementNames.get(text);
   if (known || statementNames.size >= MAX_NAMED_STATEMENTS) return known;
-  const name = `hot_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+  const name = `hot_${processTag}_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
   statementNames.set(text, name);
   return name;
 }

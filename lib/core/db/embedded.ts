@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { SharedSessionServer } from "./shared-session-server";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -31,11 +31,8 @@ const MAX_SOCKET_PATH_BYTES = 107;
  * Opens PGlite on disk and serves it on a Unix socket in DATA_DIR, so the app reaches it through
  * the same @prisma/adapter-pg as a real PostgreSQL server (same errors, same SQL, same tests).
  * The socket server has no authentication: the socket's folder (0700) and file (0600) admit only
- * this OS user (docs/security.md). PGlite is single-session: two clients active at once would
- * interleave their extended-protocol messages and mix their statements. So only one client is
- * ever active: the launcher's pool closes before the app starts, and the app's pool holds one
- * connection (DB_POOL_MAX=1). The second slot only absorbs the moment when the launcher's socket
- * is still closing as the app connects.
+ * this OS user (docs/security.md). PGlite has one session: the server (shared-session-server.ts)
+ * runs each client's queries whole, one client at a time, so every web worker can hold a connection.
  */
 export async function startEmbeddedDatabase(
   dataDir: string,
@@ -48,7 +45,7 @@ export async function startEmbeddedDatabase(
     // pg_trgm: the trigram indexes behind the list filters (migration list_indexes).
     const startParams = [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
     const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm }, startParams });
-    const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
+    const server = new SharedSessionServer(db, socketPath);
     try {
       await server.start();
       fs.chmodSync(socketPath, 0o600);

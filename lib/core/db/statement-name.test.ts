@@ -5,7 +5,7 @@ describe("statementName", () => {
   it("names each statement text once, stably, as a valid PostgreSQL identifier", () => {
     const text = 'SELECT 1 FROM "User" WHERE id = $1';
     const name = statementName(text);
-    expect(name).toMatch(/^hot_[0-9a-f]{24}$/);
+    expect(name).toMatch(/^hot_[0-9a-f]{6}_[0-9a-f]{24}$/);
     expect(statementName(text)).toBe(name);
     expect(statementName(`${text} `)).not.toBe(name);
     expect(name!.length).toBeLessThanOrEqual(63);
