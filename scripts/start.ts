@@ -3,7 +3,8 @@
 // domain and application, starts Next.js and prints the portal URL and demo credentials.
 //   npm start            production server     npm start -- --dev   next dev
 import "./require-supported-node";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError, loadConfig, reloadConfig, type Config } from "../lib/core/config";
@@ -14,6 +15,7 @@ import { loadLocalSecrets, saveLocalSecrets } from "./local-secrets";
 import { runtimeDescription } from "./node-runtime";
 import { findOnPath } from "../lib/audio/speech-synthesizer";
 import { speechBannerLine } from "./speech-banner";
+import { WebWorkers } from "./web-workers";
 
 const dev = process.argv.includes("--dev");
 const say = (line: string) => console.log(`[start] ${line}`);
@@ -84,9 +86,9 @@ function prepareDatabase(seed: DemoSeedInput): Promise<PreparedDatabase> {
   });
 }
 
-async function waitForHealth(port: number, child: ChildProcess) {
+async function waitForHealth(port: number, running: () => boolean) {
   const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+  while (Date.now() < deadline && running()) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/rest/1.0/health`);
       if (res.ok) return;
@@ -97,6 +99,17 @@ async function waitForHealth(port: number, child: ChildProcess) {
   }
   fail("The server did not become healthy within 120 s; see the output above.");
 }
+
+/** WEB_CONCURRENCY, except with the SIP engine: its user agent owns one SIP port and its calls' dialogs (docs/deploy.md). */
+function webWorkerCount(cfg: Config): number {
+  if (cfg.TELEPHONY_ENGINE === "sip" && cfg.WEB_CONCURRENCY > 1) {
+    say(`TELEPHONY_ENGINE=sip: one web worker (WEB_CONCURRENCY=${cfg.WEB_CONCURRENCY} ignored), as the SIP engine runs in it`);
+    return 1;
+  }
+  return cfg.WEB_CONCURRENCY;
+}
+
+const bootId = randomUUID();
 
 async function main() {
   say(`Node ${runtimeDescription()}`);
@@ -131,9 +144,10 @@ async function main() {
   const embedded = cfg.DATABASE_URL ? undefined : await startEmbeddedDatabase(cfg.dataDir).catch((e: Error) => fail(e.message));
   const databaseUrl = cfg.DATABASE_URL ?? embedded!.url;
 
-  // scripts/serve.ts: Next.js behind a guard for requests Next cannot parse (see the file). Run
-  // compiled (npm start: .build/serve.js beside this file) on `node` itself, this process's direct
-  // child: the IPC channel and signals reach it, and no loader or esbuild service runs beside it.
+  // scripts/serve.ts: Next.js behind a guard for requests Next cannot parse (see the file), once per
+  // web worker (scripts/web-workers.ts). Run compiled (npm start: .build/serve.js beside this file)
+  // on `node` itself, this process's direct children: the IPC channel and signals reach them, and no
+  // loader or esbuild service runs beside them.
   // Run as TypeScript (`node --import tsx scripts/start.ts`), the server is too, through tsx's loader.
   // `node --cpu-prof --cpu-prof-dir=<dir> scripts/launch.mjs` profiles the server too (npm run bench);
   // `--heapsnapshot-signal=SIGUSR2` lets `kill -USR2 <server pid>` write the server's heap snapshot.
@@ -144,17 +158,27 @@ async function main() {
   // --optimize-for-size: V8 sizes and collects the heap as when memory is short (about 10 MB less
   // idle, 30-40 MB less a minute after a load, the same CPU per request within this machine's noise).
   const memoryFlags = ["--max-semi-space-size=1", "--optimize-for-size"];
-  const server = __filename.endsWith(".ts") ? ["--import", "tsx", path.join(__dirname, "serve.ts")] : [path.join(__dirname, "serve.js")];
-  const args = [...memoryFlags, ...inheritedFlags, ...server, String(cfg.PORT), cfg.HOST, ...(dev ? ["--dev"] : [])];
-  // The ipc channel lets the server notice when this process dies (even by kill -9) and exit too.
-  const child = spawn(process.execPath, args, {
-    stdio: ["inherit", "inherit", "inherit", "ipc"],
-    env: {
+  const serverFile = path.join(__dirname, __filename.endsWith(".ts") ? "serve.ts" : "serve.js");
+  const loader = __filename.endsWith(".ts") ? ["--import", "tsx"] : [];
+  const workerCount = webWorkerCount(cfg);
+  const workers = new WebWorkers({
+    count: workerCount,
+    exec: serverFile,
+    args: [String(cfg.PORT), cfg.HOST, ...(dev ? ["--dev"] : [])],
+    execArgv: [...memoryFlags, ...inheritedFlags, ...loader],
+    say,
+    // The cluster's ipc channel lets each worker notice when this process dies (even by kill -9) and exit too.
+    env: (slot) => ({
       ...process.env,
       PORT: String(cfg.PORT),
       DATABASE_URL: databaseUrl,
       DB_EMBEDDED: embedded ? "1" : "0",
       DB_POOL_MAX: embedded ? "1" : String(cfg.DB_POOL_MAX),
+      WEB_CONCURRENCY: String(workerCount),
+      // The calls of this start, whichever worker placed them: a replaced worker ends none (lib/calls/boot-id.ts).
+      CALLS_BOOT_ID: bootId,
+      // PostgreSQL elects the scheduler's runner by advisory lock; PGlite's one session cannot, so the first worker runs it.
+      DELIVERY_SCHEDULER: embedded && slot > 0 ? "off" : cfg.DELIVERY_SCHEDULER,
       // Unset, REST signatures, Location headers and the portal's sign-in, sign-out and redirects
       // follow each request's own host and port (Auth.js reads the Host that serve.ts vouches for).
       PUBLIC_URL: cfg.PUBLIC_URL ?? "",
@@ -162,36 +186,29 @@ async function main() {
       NEXTAUTH_URL: "",
       AUTH_TRUST_HOST: "true",
       WEBHOOK_ALLOW_PRIVATE: String(cfg.webhookAllowPrivate), // unset: only on a loopback-bound server
-    },
+    }),
   });
 
   let stopping = false;
-  // A child killed by a signal (kill -9, OOM) keeps exitCode null: it has ended all the same.
-  const childRunning = () => child.exitCode === null && child.signalCode === null;
   const stop = async (code: number, signal?: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     // Ctrl-C under npm arrives twice (the terminal's and npm's): the second finds `stopping` set.
     if (signal) say(`${signal}: stopping the server, then the database`);
-    if (childRunning()) {
-      // Graceful first; Next.js waits for keep-alive connections, so stop waiting after 5 s.
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await workers.stop();
     await embedded?.stop();
     process.exit(code);
   };
   process.on("SIGINT", () => void stop(0, "SIGINT"));
   process.on("SIGTERM", () => void stop(0, "SIGTERM"));
-  child.on("exit", (code, signal) => {
-    if (!stopping) console.error(`\n[start] The server ${signal ? `was killed by ${signal}` : `exited with code ${code}`}; stopping.\n`);
-    void stop(code ?? 1);
+  workers.start((message) => {
+    console.error(`\n[start] ${message}\n`);
+    void stop(1);
   });
+  if (workerCount > 1) say(`${workerCount} web workers (WEB_CONCURRENCY) share port ${cfg.PORT}`);
 
-  await waitForHealth(cfg.PORT, child);
+  await waitForHealth(cfg.PORT, () => workers.pids.length > 0);
+  workers.markStarted();
   // A password is printed only by the start that set it.
   const password =
     demo.developerPassword ??

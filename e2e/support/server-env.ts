@@ -27,6 +27,8 @@ export function serverEnv({ port, dataDir, databaseUrl }: { port: number; dataDi
     DATA_DIR: dataDir,
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // One web worker: tests find, kill and restart "the" server process; e2e/api/web-workers.test.ts runs several.
+    WEB_CONCURRENCY: "1",
     DATABASE_URL: databaseUrl,
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     AUTH_SECRET: randomBytes(32).toString("base64"),

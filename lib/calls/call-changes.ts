@@ -6,17 +6,18 @@ import { config } from "@/lib/core/config";
 import { prisma } from "@/lib/core/db/client";
 import { log } from "@/lib/core/log";
 import { sharedRedis } from "@/lib/core/redis";
+import { broadcast, inWorkerCluster, onBroadcast } from "@/lib/core/workers";
 
 // "Call <id> changed" (the engine applied a ring, an answer, a hang-up), for whoever waits on the
 // call (POST /calls waits for its answer, docs/calls.md). In this process through an emitter; to
 // other processes through Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY. On
-// the embedded PGlite there is one process: the emitter alone. A notification can be lost (a
+// the embedded PGlite (no LISTEN across its one session) the launcher relays to the other web workers. A notification can be lost (a
 // dropped connection, a crash between commit and notify), so waiters also re-read on a long interval.
 
 const CHANNEL = "switchboard_call_changed";
 const RECONNECT_MS = 1000;
 
-export type CallChangeTransport = "in-process" | "redis" | "postgres";
+export type CallChangeTransport = "in-process" | "workers" | "redis" | "postgres";
 
 interface Bus {
   emitter: EventEmitter;
@@ -35,10 +36,10 @@ function bus(): Bus {
   return (state.__callChanges = { emitter, origin: randomUUID(), listening: false });
 }
 
-/** How changes reach other processes: none on the embedded PGlite (one process), Redis when configured, else PostgreSQL. */
+/** How changes reach other processes: on the embedded PGlite the launcher (several web workers) or none; Redis when configured, else PostgreSQL. */
 export function callChangeTransport(): CallChangeTransport {
   const { DB_EMBEDDED, REDIS_URL } = config();
-  if (DB_EMBEDDED === "1") return "in-process";
+  if (DB_EMBEDDED === "1") return inWorkerCluster() ? "workers" : "in-process";
   return REDIS_URL ? "redis" : "postgres";
 }
 
@@ -58,6 +59,7 @@ export function callChanged(callId: number): void {
   const transport = callChangeTransport();
   if (transport === "in-process") return;
   const payload = `${b.origin} ${callId}`;
+  if (transport === "workers") return broadcast(CHANNEL, payload);
   const sent = transport === "redis" ? sharedRedis()!.publish(CHANNEL, payload) : prisma.$executeRaw`SELECT pg_notify(${CHANNEL}, ${payload})`;
   sent.catch((error: Error) => log.warn("call change notification failed; waiters re-read later", { callId, error: error.message }));
 }
@@ -68,6 +70,10 @@ export function listenForCallChanges(): void {
   const transport = callChangeTransport();
   if (b.listening || transport === "in-process") return;
   b.listening = true;
+  if (transport === "workers") {
+    onBroadcast(CHANNEL, (payload) => typeof payload === "string" && received(payload));
+    return;
+  }
   if (transport === "redis") {
     // A connection of its own: a subscribed Redis connection runs no other commands. ioredis resubscribes after a reconnect.
     const subscriber = new Redis(config().REDIS_URL!, { maxRetriesPerRequest: null });

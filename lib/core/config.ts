@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_PRICES, priceTableJson, type PriceTable } from "@/lib/core/price-table";
@@ -6,6 +7,13 @@ import { DEFAULT_PRICES, priceTableJson, type PriceTable } from "@/lib/core/pric
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
+  /** Web workers `npm start` runs (docs/deploy.md), sharing PORT; default: one per core. */
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => Math.max(1, os.availableParallelism())),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
@@ -17,6 +25,8 @@ const schema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** Set by the launcher for the server it starts: "1" when DATABASE_URL is the embedded PGlite. */
   DB_EMBEDDED: z.enum(["0", "1"]).default("0"),
+  /** Set by the launcher: one boot id for the calls of all its web workers (lib/calls/boot-id.ts). */
+  CALLS_BOOT_ID: z.string().min(1).optional(),
   ENCRYPTION_KEY: z
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded (openssl rand -base64 32)")

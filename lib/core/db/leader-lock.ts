@@ -5,8 +5,9 @@ import { log } from "@/lib/core/log";
 // One holder per deployment: a PostgreSQL session-level advisory lock, held on a connection of its
 // own for as long as the process runs. The instance that holds it leads; the others try again
 // every few seconds, and take over within that time once the leader's connection goes (a stop, a
-// crash, kill -9: the server releases the lock with the session). On the embedded database there is
-// one server process, which always leads.
+// crash, kill -9: the server releases the lock with the session). On the embedded database every
+// worker shares PGlite's one session, where such a lock excludes no one: the launcher turns the
+// scheduler off in all workers but the first (docs/deploy.md), and a process that runs it leads.
 
 /** How often an instance that does not lead tries to take the lock. */
 export const LEADER_RETRY_MS = 5_000;

@@ -1,13 +1,15 @@
 import type { Redis } from "ioredis";
 import { sharedRedis } from "@/lib/core/redis";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { inWorkerCluster } from "@/lib/core/workers";
 import { config } from "@/lib/core/config";
 import { countOf } from "@/lib/core/text/count-of";
 
 // Password guessing is slowed down per (address, account) with delays that double after a few
 // free failures, so an attacker mostly slows himself down and the owner, from his own address,
 // can still sign in. A looser limit per account (all addresses together) caps a guessing attack
-// spread over many addresses. In memory by default; in Redis (REDIS_URL) so instances share it.
+// spread over many addresses. In Redis (REDIS_URL) so instances share it; else in the launcher, so
+// the web workers of one instance share it (RateLimiterClusterMaster there); alone, in memory.
 
 export interface LoginLimitPolicy {
   /** Consecutive failures from one address for one account before delays start. */
@@ -68,7 +70,9 @@ export class LoginLimiter {
     const make = (options: LimiterOptions): RateLimiterAbstract =>
       redis
         ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) })
-        : new RateLimiterMemory(options);
+        : inWorkerCluster()
+          ? new RateLimiterCluster({ ...options, timeoutMs: 2_000 })
+          : new RateLimiterMemory(options);
     this.streaks = make({ keyPrefix: `${prefix}-streak`, points: Number.MAX_SAFE_INTEGER, duration: STREAK_MEMORY_SECONDS });
     this.blocks = make({ keyPrefix: `${prefix}-block`, points: 1, duration: 1 });
     this.accounts = make({ keyPrefix: `${prefix}-account`, points: policy.accountMaxFailures, duration: policy.accountWindowSeconds });

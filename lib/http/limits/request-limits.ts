@@ -1,8 +1,9 @@
 import { config } from "@/lib/core/config";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { sharedRedis } from "@/lib/core/redis";
+import { inWorkerCluster } from "@/lib/core/workers";
 import { describeWait } from "./rate-limit";
-import { MemoryBuckets, RedisBuckets, type BucketSpec, type BucketState, type TakeResult } from "./token-bucket";
+import { LauncherBuckets, MemoryBuckets, RedisBuckets, type BucketSpec, type BucketState, type TakeResult } from "./token-bucket";
 
 // REST rate limits (docs/security.md, "Rate limits"): which buckets a request is charged to, the
 // RateLimit-* headers every REST answer carries, and the refusal past a limit.
@@ -29,12 +30,13 @@ export function bucketsFor(identity: RequestIdentity, c = config()): BucketSpec[
   }
 }
 
-let store: MemoryBuckets | RedisBuckets | undefined;
+let store: MemoryBuckets | LauncherBuckets | RedisBuckets | undefined;
 
-function buckets(): MemoryBuckets | RedisBuckets {
+/** Redis when configured (every instance); else the launcher's (the web workers of this instance); else this process's. */
+function buckets(): MemoryBuckets | LauncherBuckets | RedisBuckets {
   if (store) return store;
   const redis = sharedRedis();
-  store = redis ? new RedisBuckets(redis, config().RATE_LIMIT_REDIS_PREFIX) : new MemoryBuckets();
+  store = redis ? new RedisBuckets(redis, config().RATE_LIMIT_REDIS_PREFIX) : inWorkerCluster() ? new LauncherBuckets() : new MemoryBuckets();
   return store;
 }
 

@@ -1,10 +1,11 @@
 import type { Redis } from "ioredis";
 import { log } from "@/lib/core/log";
+import { askPrimary } from "@/lib/core/workers";
 
 // Token buckets: each holds up to `capacity` requests and refills at capacity / window, so a client
 // may burst to the capacity and then goes on at the refill rate. Several buckets are charged
-// together (all or none), in one step: a Lua script in Redis (shared by every instance), or a
-// bounded map in this process.
+// together (all or none), in one step: a Lua script in Redis (shared by every instance), a bounded
+// map in the launcher (shared by the web workers of one instance), or a bounded map in this process.
 
 export interface BucketSpec {
   key: string;
@@ -122,6 +123,22 @@ export class RedisBuckets {
       return { allowed: allowed === 1, buckets: specs.map((spec, i) => stateOf(spec, Number(left[i]))) };
     } catch (error) {
       log.warn("rate limits: Redis failed, counting in memory", { error: (error as Error).message });
+      return this.fallback.take(specs);
+    }
+  }
+}
+
+/** The launcher's buckets, shared by the web workers of one instance (lib/core/workers.ts); while it does not answer, the same limits in memory. */
+export class LauncherBuckets {
+  static readonly TOPIC = "rate-limit.take";
+
+  constructor(private readonly fallback = new MemoryBuckets()) {}
+
+  async take(specs: BucketSpec[]): Promise<TakeResult> {
+    try {
+      return await askPrimary<TakeResult>(LauncherBuckets.TOPIC, specs);
+    } catch (error) {
+      log.warn("rate limits: the launcher did not answer, counting in memory", { error: (error as Error).message });
       return this.fallback.take(specs);
     }
   }

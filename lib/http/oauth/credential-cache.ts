@@ -1,11 +1,13 @@
 import type { AccessToken, Application, Domain } from "@prisma/client";
 import { decryptSecret } from "@/lib/core/crypto/secret-box";
 import { prisma } from "@/lib/core/db/client";
+import { broadcast, onBroadcast } from "@/lib/core/workers";
 
 // What every signed request needs before it can check a signature: the application with its
 // decrypted consumer secret, and the access token with its secret and user. Held for at most
 // CREDENTIAL_CACHE_TTL_MS, so a change made by another instance (suspension, rotation, revocation)
-// applies there within that window; a change made in this instance forgets the cache at once.
+// applies there within that window; a change made in this instance forgets the cache at once, in
+// every web worker of the instance (the launcher relays it, lib/core/workers.ts).
 
 export const CREDENTIAL_CACHE_TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;
@@ -57,8 +59,18 @@ export function cachedAccessToken(token: string): Promise<CachedAccessToken> {
   });
 }
 
-/** Call after any change to an application, an access token or a user: this instance sees it at once. */
-export function forgetCachedCredentials(): void {
+const FORGET_TOPIC = "credentials-changed";
+
+function forgetHere(): void {
   applications.clear();
   accessTokens.clear();
+}
+
+// Once per process: every bundle shares the caches above, so one listener clears them.
+(shared as { credentialCacheListening?: boolean }).credentialCacheListening ??= (onBroadcast(FORGET_TOPIC, forgetHere), true);
+
+/** Call after any change to an application, an access token or a user: this instance (all its web workers) sees it at once. */
+export function forgetCachedCredentials(): void {
+  forgetHere();
+  broadcast(FORGET_TOPIC, null);
 }
