@@ -10,6 +10,9 @@
 // writes V8 CPU profiles of the launcher and the server into <dir> (open them in Chrome DevTools).
 // Line (g) places calls: CALL_CONCURRENCY concurrent POST /calls, each answered after the
 // simulator's ring (SIMULATOR_RING_MS, 300 ms), against what that ring time allows.
+// Line (w): the floor (a) and the signed list (b) at 50 connections on one web worker and on
+// WORKER_COUNTS' N (WEB_CONCURRENCY), measured A-B-B-A on one database, with the CPU per request of
+// the workers and of the launcher (PGlite's own); `--only=w` runs only that.
 // Then the footprint (scripts/footprint.ts): resident memory of every process of `npm start` idle,
 // under signed reads and 60 s later, on each database, then a second web server beside the first
 // (what an extra web worker would cost); `--footprint` runs only that, and
@@ -55,6 +58,9 @@ const CALL_ROUNDS = 5;
 /** Line (g)'s target: set-ups per second at least this share of what the ring time allows (concurrency / ring). */
 const CALL_TARGET = 0.75;
 const FOOTPRINT_ONLY = process.argv.includes("--footprint");
+/** Line (w): one web worker, then one per core (at least two). */
+const WORKER_COUNTS = [1, Math.max(2, os.availableParallelism())];
+const WORKER_CONNECTIONS = 50;
 const FOOTPRINT_OF = option("footprint-of");
 
 // autocannon ships no types: the few fields used here.
@@ -136,10 +142,18 @@ function signedRequest(server: BenchServer, scenario: Scenario): AutocannonReque
   };
 }
 
+/** The process that started the web workers (the launcher, serving PGlite when embedded). */
+function launcherPid(workerPid: number): number {
+  const stat = fs.readFileSync(`/proc/${workerPid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+}
+
 /** `connections` for DURATION_SECONDS, or for `amount` requests. */
 async function measure(server: BenchServer, scenario: Scenario, connections: number, amount?: number) {
   const pids = serverPidsForPort(server.port);
+  const launcher = [launcherPid(pids[0]!)];
   const cpuBefore = cpuSeconds(pids);
+  const launcherCpuBefore = cpuSeconds(launcher);
   // Loopback only: the server listens on 127.0.0.1; Host names PUBLIC_URL's origin, as signed.
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}`,
@@ -151,6 +165,7 @@ async function measure(server: BenchServer, scenario: Scenario, connections: num
     requests: result.requests.total,
     requestsPerSecond: result.requests.total / DURATION_SECONDS,
     serverCpuMs: ((cpuSeconds(pids) - cpuBefore) * 1000) / result.requests.total,
+    launcherCpuMs: ((cpuSeconds(launcher) - launcherCpuBefore) * 1000) / result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -222,6 +237,77 @@ async function benchCalls(server: BenchServer, database: Database, node: string)
     rows.push(row);
   }
   return rows;
+}
+
+interface WorkerRow {
+  database: Database;
+  workers: number;
+  scenario: string;
+  requestsPerSecond: number;
+  p99: number;
+  /** CPU per request of the web workers together, and of the launcher (PGlite runs in it). */
+  serverCpuMs: number;
+  launcherCpuMs: number;
+  non2xx: number;
+}
+
+/**
+ * Line (w): the floor and the signed list on 1 and N web workers of one server, restarted between
+ * counts, measured in the order 1, N, N, 1 (a machine that drifts during the run favours neither);
+ * each row is the mean of its two measurements.
+ */
+async function benchWorkers(database: Database): Promise<WorkerRow[]> {
+  console.log(`\n[${database}] (w) web workers ${WORKER_COUNTS.join(" and ")}: seeding and starting a server...`);
+  const server = await startBenchServer(database, { seed: (_prisma, pool) => seedUsers(pool, demo.domain, SMALL_DOMAIN_USERS) });
+  try {
+    const { creds: user } = await createLoggedInUser(server.baseUrl);
+    const lines = scenarios(user).filter((s) => s.name.startsWith("(a)") || s.name.startsWith("(b)"));
+    const runs = new Map<string, Array<Awaited<ReturnType<typeof measure>>>>();
+    let running = 1;
+    for (const workers of [WORKER_COUNTS[0]!, WORKER_COUNTS[1]!, WORKER_COUNTS[1]!, WORKER_COUNTS[0]!]) {
+      if (workers !== running) {
+        server.env.WEB_CONCURRENCY = String(workers);
+        await server.restart();
+        running = workers;
+      }
+      for (const scenario of lines) {
+        await measure(server, scenario, WORKER_CONNECTIONS, WARM_UP_REQUESTS).catch(() => undefined);
+        const key = `${workers}\t${scenario.name}`;
+        runs.set(key, [...(runs.get(key) ?? []), await measure(server, scenario, WORKER_CONNECTIONS)]);
+      }
+    }
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    const rows = [...runs].map(([key, measured]): WorkerRow => {
+      const [workers, scenario] = key.split("\t");
+      return {
+        database,
+        workers: Number(workers),
+        scenario: scenario!,
+        requestsPerSecond: mean(measured.map((m) => m.requestsPerSecond)),
+        p99: mean(measured.map((m) => m.p99)),
+        serverCpuMs: mean(measured.map((m) => m.serverCpuMs)),
+        launcherCpuMs: mean(measured.map((m) => m.launcherCpuMs)),
+        non2xx: measured.reduce((sum, m) => sum + m.non2xx + m.errors, 0),
+      };
+    });
+    rows.sort((a, b) => a.scenario.localeCompare(b.scenario) || a.workers - b.workers);
+    rows.forEach((row) => console.log(formatWorkerRow(row, rows)));
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+const WORKER_TABLE_HEAD =
+  "| database | scenario | web workers | req/s | against 1 worker | p99 | workers' CPU per request | launcher's CPU per request | non-2xx |\n" +
+  "|---|---|---|---|---|---|---|---|---|";
+function formatWorkerRow(r: WorkerRow, rows: WorkerRow[]): string {
+  const one = rows.find((o) => o.database === r.database && o.scenario === r.scenario && o.workers === 1);
+  const ratio = one?.requestsPerSecond ? `${(r.requestsPerSecond / one.requestsPerSecond).toFixed(2)}×` : "n/a";
+  return (
+    `| ${r.database} | ${r.scenario} | ${r.workers} | ${r.requestsPerSecond.toFixed(0)} | ${ratio} | ${ms(r.p99)} ` +
+    `| ${cpu(r.serverCpuMs)} | ${cpu(r.launcherCpuMs)} | ${r.non2xx} |`
+  );
 }
 
 /** Users written straight into the "User" table (one shared password hash), before the server starts. */
@@ -430,7 +516,15 @@ function footprintSection(results: Footprint[]): string[] {
   ];
 }
 
-function report(rows: Row[], calls: CallRow[], oauthMicros: number, databases: string, nodes: string[], footprint: Footprint[]): string {
+function report(
+  rows: Row[],
+  calls: CallRow[],
+  workerRows: WorkerRow[],
+  oauthMicros: number,
+  databases: string,
+  nodes: string[],
+  footprint: Footprint[],
+): string {
   return [
     MARKERS.start,
     `## REST: \`npm run bench\` (${new Date().toISOString().slice(0, 10)})`,
@@ -454,6 +548,17 @@ function report(rows: Row[], calls: CallRow[], oauthMicros: number, databases: s
           "",
           CALL_TABLE_HEAD,
           ...calls.map(formatCallRow),
+          "",
+        ]
+      : []),
+    ...(workerRows.length
+      ? [
+          `(w) Web workers (WEB_CONCURRENCY, issue 29): the floor and the signed list at ${WORKER_CONNECTIONS} connections on 1 and ` +
+            `${WORKER_COUNTS[1]} workers, each the mean of two ${DURATION_SECONDS} s runs (order 1, ${WORKER_COUNTS[1]}, ${WORKER_COUNTS[1]}, 1);`,
+          "autocannon shares the cores. Target on 2 cores: the signed list at 1.4× one worker's req/s or more.",
+          "",
+          WORKER_TABLE_HEAD,
+          ...workerRows.map((row) => formatWorkerRow(row, workerRows)),
           "",
         ]
       : []),
@@ -495,12 +600,16 @@ async function main() {
   const nodes = serverNodes();
   const rows: Row[] = [];
   const calls: CallRow[] = [];
+  const workerRows: WorkerRow[] = [];
   if (!FOOTPRINT_ONLY) {
     console.log(`\n${TABLE_HEAD}`);
     for (const database of databases) {
-      const measured = await benchDatabase(database, nodes);
-      rows.push(...measured.rows);
-      calls.push(...measured.calls);
+      if (!ONLY || ONLY.some((letter) => letter !== "w")) {
+        const measured = await benchDatabase(database, nodes);
+        rows.push(...measured.rows);
+        calls.push(...measured.calls);
+      }
+      if (!ONLY || ONLY.includes("w")) workerRows.push(...(await benchWorkers(database)));
     }
   }
   const footprint = await footprints(databases);
@@ -509,6 +618,7 @@ async function main() {
   const section = report(
     rows,
     calls,
+    workerRows,
     oauthMicros,
     databases.includes("postgres") ? "PGlite and PostgreSQL 15 on 127.0.0.1" : "PGlite",
     versions,
