@@ -135,9 +135,11 @@ export function spawnExtraServer(root: number, port: number, options: { flags?: 
   args.splice(at + 1, 1, String(port));
   args.splice(at, 0, ...(options.flags ?? []));
   const log = fs.openSync(options.logFile, "a");
+  // A web worker's environment names its cluster primary (NODE_UNIQUE_ID): this one runs alone.
+  const workerEnv = Object.fromEntries(Object.entries(command.env).filter(([name]) => name !== "NODE_UNIQUE_ID"));
   const server = spawn(command.executable, args, {
     cwd: command.cwd,
-    env: { ...process.env, ...command.env, ...options.env, PORT: String(port) },
+    env: { ...process.env, ...workerEnv, ...options.env, PORT: String(port) },
     stdio: ["ignore", log, log],
   });
   const stop = onCleanup(async () => {
@@ -151,7 +153,7 @@ export function spawnExtraServer(root: number, port: number, options: { flags?: 
 
 /**
  * A second `.build/serve.js` beside the deployment's server, with its command line and environment
- * (so on the same database: the launcher's socket admits a second connection), on another port:
+ * (so on the same database: the launcher's socket serves many clients), on another port:
  * what each extra web worker would add. Idle 5 s after it is healthy, its peak under the signed
  * reads sent to it alone, and 60 s after.
  */
