@@ -26,7 +26,7 @@ describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${ski
   });
 
   it(
-    "connects two baresip phones, a BYE from a phone completes the call, no answer and busy are refused, hold re-INVITEs both, active=false hangs up",
+    "connects two baresip phones, a BYE from a phone completes the call, no answer and busy are refused, over TCP too hold re-INVITEs both and active=false hangs up",
     { timeout: 300_000 },
     async () => {
       const { code, output, report } = await scenario.run(dir, process.env);
@@ -39,7 +39,14 @@ describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${ski
       expect(report.bobHeardHz).toEqual([expect.closeTo(440, -1), expect.closeTo(440, -1)]);
       expect(report.ended).toEqual({ status: "COMPLETED", legs: ["HUNGUP", "HUNGUP"] });
       expect(report.unanswered).toEqual({ status: 409, code: "call_not_answered" });
-      expect(report.again).toEqual({ status: 201, callStatus: "CONNECTED" });
+      // The second call reaches bob over TCP (;transport=tcp in its leg): the engine's connection to bob's phone is up while it lasts.
+      expect(report.again).toEqual({
+        status: 201,
+        callStatus: "CONNECTED",
+        bobLeg: expect.stringMatching(/^sip:bob@[^;]+;transport=tcp$/),
+        bobTcpConnections: expect.any(Number),
+      });
+      expect(report.again.bobTcpConnections).toBeGreaterThanOrEqual(1);
       expect(report.busy).toEqual({ status: 409, code: "call_busy" });
       // PUT mode=hold: a re-INVITE to each phone; then PUT active=false: the engine's BYE reaches both phones after the commit.
       expect(report.beforeHangup).toEqual({ callStatus: "CONNECTED", legs: ["ANSWERED", "ANSWERED"] });

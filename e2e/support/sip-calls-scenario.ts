@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { BaresipPhone, toneHzOfWav } from "@/lib/telephony/testing/baresip-phone";
@@ -13,6 +14,12 @@ const dir = process.argv[2];
 if (!dir || !fs.existsSync(dir)) throw new Error("usage: sip-calls-scenario.ts <empty folder>");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Established TCP connections to a local port (iproute2's ss, inside this namespace). */
+function tcpConnectionsTo(port: number): number {
+  const out = execFileSync("ss", ["-Htn", "state", "established", `( sport = :${port} )`], { encoding: "utf8" });
+  return out.split("\n").filter((line) => line.trim()).length;
+}
 
 async function main(): Promise<unknown> {
   bringUpNamespaceNetwork();
@@ -51,7 +58,10 @@ async function main(): Promise<unknown> {
     for (let i = 0; i < 20 && bob.callsEnded() < 1; i++) await sleep(200);
 
     const unanswered = await app("POST", `/calls/${guid}`, { json: { legs: [carol.address("carol"), bob.address("bob")] } });
-    const again = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), bob.address("bob")] } });
+    // bob's leg over TCP (a phone or PBX that takes calls on TCP says so in its address): the call,
+    // the holds, the re-INVITE passed on and the hang-up below all reach bob's phone on that connection.
+    const again = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), `${bob.address("bob")};transport=tcp`] } });
+    const bobTcpConnections = tcpConnectionsTo(5190);
     const busy = await app("POST", `/calls/${guid}`, { json: { legs: [alice.address("alice"), carol.address("carol")] } });
     const beforeHangup = await app("GET", `/calls/${guid}/${again.body.entry.id}`);
     const logLengths = [alice, bob].map((phone) => phone.log.length);
@@ -74,7 +84,7 @@ async function main(): Promise<unknown> {
       connected,
       ended,
       unanswered: { status: unanswered.status, code: unanswered.body?.code ?? unanswered.body?.error ?? unanswered.text.slice(0, 300) },
-      again: { status: again.status, callStatus: again.body?.entry?.status },
+      again: { status: again.status, callStatus: again.body?.entry?.status, bobLeg: again.body?.entry?.legs?.[1]?.address, bobTcpConnections },
       busy: { status: busy.status, code: busy.body?.code ?? busy.body?.error ?? busy.text.slice(0, 300) },
       beforeHangup: {
         callStatus: beforeHangup.body?.entry?.status,

@@ -13,6 +13,8 @@ describe("normalizeDeviceId", () => {
     ["mailto:Ada@Example.COM", "mailto:ada@example.com"],
     ["sip:Ada@Example.com", "sip:Ada@example.com"],
     ["sip:ada@pbx.example.com:5060", "sip:ada@pbx.example.com:5060"],
+    ["sip:ada@PBX.example.com:5060;Transport=TCP", "sip:ada@pbx.example.com:5060;transport=tcp"],
+    ["sip:ada@pbx.example.com;transport=udp", "sip:ada@pbx.example.com;transport=udp"],
     ["skype:Ada.Lovelace", "skype:ada.lovelace"],
     ["xmpp:Ada@Jabber.example.org", "xmpp:ada@jabber.example.org"],
   ])("%s -> %s", (id, normalized) => {
@@ -29,6 +31,8 @@ describe("normalizeDeviceId", () => {
     ["mailto:not-an-email", /email address/],
     ["mailto:ada@localhost", /email address/],
     ["sip:example.com", /user@host/],
+    ["sip:ada@pbx.example.com;transport=tls", /;transport=udp or ;transport=tcp/],
+    ["sip:ada@pbx.example.com;transport=tcp;lr", /one parameter/],
     ["xmpp:ada@example.com/phone", /bare address/],
     ["skype:ab", /Skype name/],
   ])("refuses %s with a 400 that says what is accepted", (id, message) => {

@@ -8,7 +8,7 @@ export const DEVICE_SCHEMES = ["tel", "sip", "skype", "xmpp", "mailto"] as const
 export type DeviceScheme = (typeof DEVICE_SCHEMES)[number] | "service";
 
 const ACCEPTED =
-  "tel:<E.164 digits>, sip:<user@host>, skype:<name>, xmpp:<user@host>, mailto:<email>, or " +
+  "tel:<E.164 digits>, sip:<user@host>[;transport=tcp], skype:<name>, xmpp:<user@host>, mailto:<email>, or " +
   "@purpose/<country>, @purpose/tel:<number>, @sms/<country> for a purpose number";
 
 const HOST = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -70,9 +70,14 @@ export function normalizeDeviceId(id: string): { scheme: DeviceScheme; address: 
       return ok(email);
     }
     case "sip": {
-      const parts = userAtHost(rest, SIP_USER);
+      // One URI parameter is kept: the transport a phone or PBX takes calls on (the engine's SIP_TRANSPORT otherwise).
+      const [target, ...params] = rest.split(";");
+      const transport = params.length === 1 ? /^transport=(udp|tcp)$/i.exec(params[0]!.trim())?.[1]?.toLowerCase() : undefined;
+      if (params.length && !transport)
+        throw refuse(id, "a sip: id takes one parameter, ;transport=udp or ;transport=tcp (sip:ada@pbx.example.com;transport=tcp)");
+      const parts = userAtHost(target!, SIP_USER);
       if (!parts) throw refuse(id, "a sip: id is user@host (sip:ada@example.com)");
-      return ok(`${parts.user}@${parts.host}`);
+      return ok(`${parts.user}@${parts.host}${transport ? `;transport=${transport}` : ""}`);
     }
     case "xmpp": {
       const parts = userAtHost(rest.toLowerCase(), EMAIL_LOCAL);
