@@ -117,6 +117,13 @@ export function addressUri(value: string): string {
 /** The transports the user agent speaks (a URI's ;transport=, UDP when it names none). */
 export type SipTransport = "udp" | "tcp";
 
+/** Where a message goes, or came from: an address, a port and the transport between us. */
+export interface SipPeer {
+  address: string;
+  port: number;
+  transport: SipTransport;
+}
+
 export interface SipUri {
   user?: string;
   host: string;

@@ -16,12 +16,15 @@ import {
   isResponse,
   parseSipMessage,
   parseSipUri,
+  type SipPeer as Peer,
   type SipRequest,
   type SipResponse,
   type SipTransport,
 } from "./sip-message";
+import { IncomingCall } from "./incoming-call";
 
 export type { SipTransport } from "./sip-message";
+export type { IncomingCall } from "./incoming-call";
 
 // A SIP user agent over UDP and TCP (RFC 3261) with what outbound calls need: INVITE with an SDP
 // offer, provisional and final responses, ACK, BYE, CANCEL, digest challenges, and the far end's BYE.
@@ -79,12 +82,6 @@ export interface InviteOutcome {
   answerSdp?: string;
 }
 
-interface Peer {
-  address: string;
-  port: number;
-  transport: SipTransport;
-}
-
 const connectionKey = (peer: Pick<Peer, "address" | "port">) => `${peer.address}|${peer.port}`;
 
 interface PendingTransaction {
@@ -96,6 +93,9 @@ interface PendingTransaction {
 export class SipUserAgent {
   private readonly transactions = new Map<string, PendingTransaction>();
   private readonly dialogs = new Map<string, OutgoingCall>();
+  /** Calls that reached us, by Call-ID, until their dialog or refused INVITE is over. */
+  private readonly incoming = new Map<string, IncomingCall>();
+  private onIncoming: ((call: IncomingCall) => void) | undefined;
   private readonly timers = new Set<NodeJS.Timeout>();
   /** ACKs of non-2xx finals by INVITE branch, sent again when the final comes again (until Timer D, 32 s). */
   private readonly completedInvites = new Map<string, { ack: string; peer: Peer }>();
@@ -139,6 +139,7 @@ export class SipUserAgent {
   /** Closes the sockets; calls still up are dropped without BYE (hang them up first), and those still ringing fail. */
   async stop(): Promise<void> {
     for (const call of this.dialogs.values()) call.abandon();
+    this.incoming.clear();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.transactions.clear();
@@ -153,6 +154,15 @@ export class SipUserAgent {
   /** Our Contact for a dialog on `transport`: the far end sends its requests there, over the same transport. */
   contact(transport: SipTransport = "udp"): string {
     return `<sip:${this.user}@${this.hostPort()}${transport === "tcp" ? ";transport=tcp" : ""}>`;
+  }
+
+  /** Takes the INVITEs that reach us outside any dialog (without it they are refused 481); each arrives after our 100. */
+  acceptCalls(handler: (call: IncomingCall) => void): void {
+    this.onIncoming = handler;
+  }
+
+  forgetIncoming(callId: string): void {
+    this.incoming.delete(callId);
   }
 
   /** Calls `target` (a sip: URI); the returned call reports progress and then its outcome. */
@@ -313,7 +323,15 @@ export class SipUserAgent {
         this.dialogs.get(header(message, "call-id") ?? "")?.answerRetransmitted();
       return;
     }
-    const call = this.dialogs.get(header(message, "call-id") ?? "");
+    const callId = header(message, "call-id") ?? "";
+    const incoming = this.incoming.get(callId);
+    if (incoming) return incoming.received(message, remote);
+    if (message.method === "INVITE" && this.onIncoming && !headerParam(header(message, "to"), "tag") && !this.dialogs.has(callId)) {
+      const call = new IncomingCall(this, message, remote);
+      this.incoming.set(callId, call);
+      return this.onIncoming(call);
+    }
+    const call = this.dialogs.get(callId);
     if (message.method === "ACK") return void call?.ackReceived(header(message, "cseq") ?? "");
     if (message.method === "BYE" && call) {
       this.respond(message, remote, 200, "OK");
@@ -332,8 +350,11 @@ export class SipUserAgent {
     else this.respond(message, remote, 481, "Call/Transaction Does Not Exist");
   }
 
-  /** Answers a request statelessly (its retransmissions get the same answer again); returns what it sent. */
-  respond(request: SipRequest, remote: Peer, status: number, reason: string, extra: [string, string][] = [], body = ""): string {
+  /**
+   * Answers a request statelessly (its retransmissions get the same answer again); returns what it
+   * sent. A To without a tag gets `toTag` (a dialog's own), or a fresh one; a 100 gets none.
+   */
+  respond(request: SipRequest, remote: Peer, status: number, reason: string, extra: [string, string][] = [], body = "", toTag?: string): string {
     const via = headerList(request, "via").map((value, index) => {
       if (index > 0) return value;
       let top = value.replace(/;rport(?=;|$)/, `;rport=${remote.port}`);
@@ -344,7 +365,7 @@ export class SipUserAgent {
     const headers: [string, string][] = [
       ...via.map((value): [string, string] => ["Via", value]),
       ["From", header(request, "from") ?? ""],
-      ["To", headerParam(to, "tag") !== undefined || status === 100 ? to : `${to};tag=${this.newToken()}`],
+      ["To", headerParam(to, "tag") !== undefined || status === 100 ? to : `${to};tag=${toTag ?? this.newToken()}`],
       ["Call-ID", header(request, "call-id") ?? ""],
       ["CSeq", header(request, "cseq") ?? ""],
       ...extra,
