@@ -23,6 +23,8 @@ export class BaresipPhone {
     readonly port: number,
     private readonly accounts: PhoneAccount[],
     private readonly toneHz: number,
+    /** The codecs its accounts offer and accept (baresip's audio_codecs): "PCMA" alone forces A-law. */
+    private readonly audioCodecs = "PCMU,PCMA",
   ) {}
 
   address(user: string): string {
@@ -67,7 +69,7 @@ export class BaresipPhone {
       "module_app ctrl_tcp.so",
       `ctrl_tcp_listen 127.0.0.1:${this.controlPort}`,
     ];
-    const accounts = this.accounts.map((a) => `<${this.address(a.user)}>;regint=0;answermode=${a.answer};audio_codecs=PCMU,PCMA`);
+    const accounts = this.accounts.map((a) => `<${this.address(a.user)}>;regint=0;answermode=${a.answer};audio_codecs=${this.audioCodecs}`);
     fs.writeFileSync(path.join(this.dir, "config"), config.join("\n") + "\n");
     fs.writeFileSync(path.join(this.dir, "accounts"), accounts.join("\n") + "\n");
     // baresip ends a call when its aufile source runs out: long enough for any scenario here.
