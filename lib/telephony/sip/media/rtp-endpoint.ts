@@ -9,7 +9,7 @@ import { DigitDetector } from "./telephone-event";
 
 // One audio stream the service terminates itself (issue 25, "media where the API needs it"): a UDP
 // socket on an even port, the SDP that offers or answers it, G.711 out at a steady 20 ms, what the
-// far end sends recorded as 8 kHz PCM, and its RFC 4733 digits. RTCP is not sent (nor needed by phones).
+// far end sends recorded as 8 kHz PCM, and its RFC 4733 digits. RTCP is neither sent nor read.
 
 export interface RtpEndpointOptions {
   host: string;
