@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/core/db/client";
 import { log } from "@/lib/core/log";
 import { runDeliveryBatch } from "@/lib/outbox/deliver";
-import type { EngineEvent, EngineHooks, LegRef } from "@/lib/telephony/engine";
+import type { EngineEvent, EngineHooks, InboundCallLegs, RecordedAudio } from "@/lib/telephony/engine";
 import { canTransition, isEnded, type LegStatus } from "@/lib/telephony/leg-state";
 import { publishCallEvent } from "./call-events";
 import { extendCallCredit, startMinuteTimer } from "./call-credit";
@@ -24,7 +24,7 @@ const liveLegs = (call: CallRow) => call.legs.filter((l) => !isEnded(l.status as
  * What the telephony engine reports, applied to calls and legs inside the engine's transaction.
  * A report about a leg or call that has already ended (a race with a hang-up) changes nothing.
  */
-export async function handleEngineEvent(tx: Tx, event: EngineEvent): Promise<void | { ringLeg: LegRef }> {
+export async function handleEngineEvent(tx: Tx, event: EngineEvent): Promise<void | InboundCallLegs> {
   if (event.kind === "inbound") return createInboundCall(tx, event.from, event.to, event.at, event.applicationId);
   if (event.kind === "recordComplete") {
     await lockCall(tx, event.callId);
@@ -66,7 +66,7 @@ export async function handleEngineEvent(tx: Tx, event: EngineEvent): Promise<voi
     default: {
       const status = LEG_END[event.kind]!;
       await endLeg(tx, call, leg.id, status, at, event.reason);
-      return afterLegEnded(tx, call.id, leg.id, status, at);
+      return afterLegEnded(tx, call.id, leg.id, status, at, event.kind === "noanswer" ? event.message : undefined);
     }
   }
 }
@@ -89,16 +89,17 @@ async function legAnswered(tx: Tx, call: CallRow, legId: number, at: Date): Prom
 
 /**
  * After a leg ended: before the call connected, one of its first two legs ending ends the call with
- * that leg's status (an inbound call's unanswered callee goes to onInboundCallNotAnswered); once
+ * that leg's status (an inbound call's unanswered callee goes to onInboundCallNotAnswered, with the
+ * message the engine recorded, if any); once
  * connected, the call ends when fewer than two legs remain.
  */
-export async function afterLegEnded(tx: Tx, callId: number, legId: number, status: LegStatus, at: Date): Promise<void> {
+export async function afterLegEnded(tx: Tx, callId: number, legId: number, status: LegStatus, at: Date, message?: RecordedAudio): Promise<void> {
   const call = await tx.call.findUniqueOrThrow({ where: { id: callId }, include: withLegs });
   if (!call.active) return;
   const index = call.legs.findIndex((l) => l.id === legId);
   if (!call.connectTime) {
     if (index > 1) return;
-    if (!call.outbound && status === "NOANSWER") return onInboundCallNotAnswered(tx, call, at);
+    if (!call.outbound && status === "NOANSWER") return onInboundCallNotAnswered(tx, call, at, message);
     return endCall(tx, call.id, CALL_END[status] ?? "FAILURE", at, {
       reason: `${call.legs[index]!.address} ${legOutcome(status).why} (leg ${legId})`,
     });

@@ -25,16 +25,25 @@ export interface RecordedAudio {
 
 /** What the far end (or the engine) did; `at` is the engine's clock. */
 export type EngineEvent =
-  | { kind: "ringing" | "answered" | "busy" | "noanswer" | "failed" | "hungup"; legId: number; at: Date; reason?: string }
+  | { kind: "ringing" | "answered" | "busy" | "failed" | "hungup"; legId: number; at: Date; reason?: string }
+  /** With `message`: the engine answered an inbound call nobody took and recorded what the caller said (the SIP engine). */
+  | { kind: "noanswer"; legId: number; at: Date; reason?: string; message?: RecordedAudio }
   | { kind: "dtmf"; legId: number; at: Date; digits: string; timedOut: boolean }
   | { kind: "playComplete"; legId: number; at: Date; transactionId: string }
   | { kind: "recordComplete"; callId: number; at: Date; audio: RecordedAudio }
   /** A timer the API set with setTimer came due. */
   | { kind: "timer"; callId: number; at: Date }
-  /** A call arrived from `from` for `to` (for the application, when the engine knows it); the handler answers with the leg to ring. */
+  /** A call arrived from `from` for `to` (for the application, when the engine knows it); the handler answers with the legs (undefined: nobody holds `to`). */
   | { kind: "inbound"; at: Date; from: string; to: string; applicationId?: string };
 
-export type EngineEventHandler = (tx: Tx, event: EngineEvent) => Promise<void | { ringLeg: LegRef }>;
+/** An inbound call the handler took: the user's leg to ring, the caller's leg, and the user's own sip: phones (rung at once). */
+export interface InboundCallLegs {
+  ringLeg: LegRef;
+  callerLegId: number;
+  phones: string[];
+}
+
+export type EngineEventHandler = (tx: Tx, event: EngineEvent) => Promise<void | InboundCallLegs>;
 
 /** What the engine reports to: each event inside its transaction, then the call it changed once that committed. */
 export interface EngineHooks {

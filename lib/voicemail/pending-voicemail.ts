@@ -21,7 +21,7 @@ export async function queueVoicemail(tx: Tx, call: Omit<UnansweredCall, "id"> & 
   }
 }
 
-type Claimed = { callId: number; userId: string; domainId: string; from: string; dest: string; startTime: Date; attempts: number };
+type Claimed = Omit<UnansweredCall, "id"> & { callId: number; attempts: number };
 
 /** Takes the oldest voicemail nobody is working on (SKIP LOCKED: two instances take different ones). */
 async function claimNext(): Promise<Claimed | undefined> {

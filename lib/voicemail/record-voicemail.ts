@@ -19,6 +19,9 @@ export interface UnansweredCall {
   /** The purpose number called, as a device address. */
   dest: string;
   startTime: Date;
+  /** What the caller said, as the engine recorded it (MP3); without it the simulator's caller is synthesized. */
+  audio?: Uint8Array<ArrayBuffer> | null;
+  audioSeconds?: number | null;
 }
 
 /**
@@ -31,7 +34,7 @@ export async function recordVoicemail(call: UnansweredCall): Promise<string> {
   const existing = await prisma.message.findFirst({ where: { userId: call.userId, callId: call.id, type: "Voicemail" }, select: { id: true } });
   if (existing) return existing.id;
   const domain = await prisma.domain.findUniqueOrThrow({ where: { id: call.domainId }, select: { name: true } });
-  const audio = await synthesizeMp3(callerSpeech(call.from));
+  const audio = call.audio ? { bytes: Buffer.from(call.audio), duration: call.audioSeconds ?? 0 } : await synthesizeMp3(callerSpeech(call.from));
   const target = { domainId: call.domainId, folder: `${CALL_FOLDER_PREFIX}${call.id}`, file: `${call.id}.mp3` };
   await writeSystemFile({ ...target, ownerUserId: call.userId, createdWith: "voicemail", dest: call.dest, startTime: call.startTime }, audio.bytes);
   const mediaPath = mediaPathOf(domain.name, target.folder, target.file);
