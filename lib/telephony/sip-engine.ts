@@ -2,9 +2,10 @@ import { Prisma } from "@prisma/client";
 import { prisma, type Tx } from "@/lib/core/db/client";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { log } from "@/lib/core/log";
-import type { EngineEvent, EngineHooks, LegMode, LegRef, RecordedAudio, TelephonyEngine } from "./engine";
+import type { EngineEvent, EngineHooks, InboundCallLegs, LegMode, LegRef, RecordedAudio, TelephonyEngine } from "./engine";
 import { OnePassAtATime } from "./one-pass-at-a-time";
 import { DtmfCollector, type CollectedDtmf } from "./sip/dtmf-collector";
+import { InboundCalls, type InboundReport } from "./sip/inbound-calls";
 import type { MediaDirection } from "./sip/sdp";
 import { SipUserAgent, type SipTransport } from "./sip/sip-ua";
 import type { SipTrunk } from "./sip/sip-target";
@@ -53,6 +54,7 @@ export class SipEngine implements TelephonyEngine {
   readonly name = "sip";
   private control?: Promise<ThirdPartyCallControl>;
   private userAgent?: SipUserAgent;
+  private inbound?: InboundCalls;
   private readonly passes = new OnePassAtATime(() => this.sendDue());
   /** Events are applied one after another, in the order the phones produced them. */
   private applying: Promise<void> = Promise.resolve();
@@ -148,20 +150,28 @@ export class SipEngine implements TelephonyEngine {
     await this.passes.current;
     await this.applying;
     this.dtmf.stopAll();
+    await this.inbound?.stop();
     await this.userAgent?.stop();
     this.control = undefined;
     this.userAgent = undefined;
+    this.inbound = undefined;
   }
 
-  /** Calls this process controls now (tests). */
+  /** Calls this process controls now (tests): the legs of outbound calls, and inbound calls. */
   async activeLegs(): Promise<number> {
-    return this.control ? (await this.control).activeLegs : 0;
+    return this.control ? (await this.control).activeLegs + (this.inbound?.active ?? 0) : 0;
   }
 
   private controlOf(): Promise<ThirdPartyCallControl> {
     this.control ??= SipUserAgent.start({ host: this.settings.host, port: this.settings.port }).then((ua) => {
       this.userAgent = ua;
       log.info("SIP engine listening", { host: ua.host, port: ua.port });
+      this.inbound = new InboundCalls(ua, {
+        mediaHost: this.settings.host,
+        ringSeconds: this.settings.ringSeconds,
+        arrive: (from, to) => this.arrive(from, to),
+        report: (r) => this.inboundReported(r),
+      });
       return new ThirdPartyCallControl(ua, {
         trunk: this.settings.trunk,
         ringSeconds: this.settings.ringSeconds,
@@ -175,6 +185,8 @@ export class SipEngine implements TelephonyEngine {
 
   /** Claims the committed commands that are due (deleting them is the claim) and carries them out, in the order given. */
   private async sendDue(): Promise<number> {
+    // The user agent listens from the first pass on (the scheduler ticks on one instance): calls from the network reach it.
+    await this.controlOf();
     let done = 0;
     for (;;) {
       const claimed = await prisma.$queryRaw<CommandRow[]>`
@@ -206,6 +218,7 @@ export class SipEngine implements TelephonyEngine {
     const control = await this.controlOf();
     if (command.kind === "hangup") {
       this.stopCollecting(command.legId ?? 0);
+      if (this.inbound?.hangup(command.legId ?? 0)) return;
       return control.hangup(command.legId ?? 0);
     }
     if (command.kind === "mode") {
@@ -235,6 +248,26 @@ export class SipEngine implements TelephonyEngine {
     if (report.state !== "ringing" && report.state !== "answered") this.stopCollecting(report.legId);
     const event: EngineEvent = { kind: report.state, legId: report.legId, at: new Date(), reason: report.reason };
     void this.apply(event, report.callId);
+  }
+
+  /** A call from the network: the calls API takes it (or not) in a transaction of its own, in order with the events. */
+  private arrive(from: string, to: string): Promise<InboundCallLegs | undefined> {
+    const run = this.applying.then(async () => {
+      const legs = await prisma.$transaction((tx) => this.hooks.onEvent(tx, { kind: "inbound", at: new Date(), from, to }));
+      if (legs) this.hooks.onCommitted(legs.ringLeg.callId);
+      return legs || undefined;
+    });
+    this.applying = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private inboundReported({ callId, legId, state, reason, message }: InboundReport): void {
+    const at = new Date();
+    const event: EngineEvent = state === "noanswer" ? { kind: "noanswer", legId, at, reason, message } : { kind: state, legId, at, reason };
+    void this.apply(event, callId);
   }
 
   /** Applies an event in a transaction of its own; then the call's waiters wake, and what the event asked of us is sent. */
