@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { NamespaceScenario, namespaceSkipReason } from "@/lib/telephony/testing/network-namespace";
+import { NamespaceScenario, namespaceServerSkipReason } from "@/lib/telephony/testing/network-namespace";
 
 // POST /calls ringing real phones: the product started with TELEPHONY_ENGINE=sip inside a network
 // namespace this test creates (unshare -n, as root), with three Debian baresip phones; the
@@ -13,7 +13,7 @@ const SCENARIO = path.join(ROOT, "e2e", "support", "sip-calls-scenario.ts");
 // Most of it is the server start and the first requests on a loaded machine (2.5 min measured at load 30).
 const SCENARIO_LIMIT_MS = 280_000;
 
-const skipReason = namespaceSkipReason();
+const skipReason = namespaceServerSkipReason();
 if (skipReason) console.warn(`SKIPPED calls-sip.test.ts: ${skipReason}`);
 
 describe.skipIf(skipReason !== null)(`POST /calls with TELEPHONY_ENGINE=sip${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {

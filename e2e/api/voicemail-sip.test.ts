@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { NamespaceScenario, namespaceSkipReason } from "@/lib/telephony/testing/network-namespace";
+import { NamespaceScenario, namespaceServerSkipReason } from "@/lib/telephony/testing/network-namespace";
 
 // Calls from the network to a user's purpose number on TELEPHONY_ENGINE=sip: the product, a
 // calling baresip phone and the user's own baresip phones inside a network namespace this test
@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const SCENARIO = path.join(ROOT, "e2e", "support", "sip-voicemail-scenario.ts");
 const SCENARIO_LIMIT_MS = 280_000;
 
-const skipReason = namespaceSkipReason();
+const skipReason = namespaceServerSkipReason();
 if (skipReason) console.warn(`SKIPPED voicemail-sip.test.ts: ${skipReason}`);
 
 describe.skipIf(skipReason !== null)(`inbound SIP calls to a purpose number${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {

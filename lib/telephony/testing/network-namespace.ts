@@ -19,6 +19,16 @@ export function namespaceSkipReason(): string | null {
   return null;
 }
 
+/**
+ * Why a scenario that starts the product inside a namespace cannot run in this suite, or null. Its
+ * server is on PGlite either way (the host's PostgreSQL is out of the namespace's reach), so the
+ * PostgreSQL run of the API suite would repeat the PGlite run exactly: it runs there only.
+ */
+export function namespaceServerSkipReason(): string | null {
+  if (process.env.TEST_DATABASE_URL) return "its server runs on PGlite inside the namespace either way: it runs in the PGlite suite";
+  return namespaceSkipReason();
+}
+
 export interface ScenarioOutcome {
   /** The exit code, or the signal that ended it (SIGKILL after the limit). */
   code: number | string | null;
