@@ -60,6 +60,7 @@ async function callPhone(ua: SipUserAgent, phone: BaresipPhone, user: string) {
     const digits: string[] = [];
     endpoint.onDigit((digit) => digits.push(digit));
     endpoint.startRecording();
+    const recordStarted = Date.now();
     await sleep(RECORD_MS / 2);
     // baresip sends keys as RFC 4733 events in the call's RTP when telephone-event was negotiated.
     await phone.command("sndcode", "1");
@@ -67,6 +68,8 @@ async function callPhone(ua: SipUserAgent, phone: BaresipPhone, user: string) {
     await phone.command("sndcode", "#");
     await sleep(RECORD_MS / 2 - 300);
     const recorded = endpoint.stopRecording();
+    // On a loaded machine the sleeps and the phone's commands take longer: the recording is as long as this.
+    const recordMs = Date.now() - recordStarted;
 
     const playStarted = Date.now();
     // 300 ms of silence after the tone: baresip's jitter buffer keeps its last 100 ms until more packets push them out.
@@ -83,6 +86,7 @@ async function callPhone(ua: SipUserAgent, phone: BaresipPhone, user: string) {
       // Where its SDP says it receives, and where its packets came from (the address symmetric RTP latched onto).
       answerAddress: outcome.answer && { address: outcome.answer.address, port: outcome.answer.port },
       farSource: endpoint.farSource,
+      recordMs,
       recorded: {
         seconds: recorded.length / RATE,
         hz: toneHz(recorded),

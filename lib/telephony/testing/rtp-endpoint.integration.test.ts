@@ -39,12 +39,13 @@ describe.skipIf(skipReason !== null)(`RtpEndpoint in calls with a baresip phone$
         expect(call.status, context).toBe(200);
         expect(call.accepted, context).toBe(true);
         expect(call.codec?.name, context).toBe(law);
-        // What the phone sent: 3 s recorded, its tone throughout, not silence.
-        expect(call.recorded.seconds, context).toBeGreaterThan(2.9);
-        expect(call.recorded.seconds, context).toBeLessThanOrEqual(3.05);
+        // What the phone sent: about as long as we recorded (give or take packets in flight, or queued in the socket when a
+        // loaded machine runs us late), its tone throughout, not silence.
+        expect(call.recordMs, context).toBeGreaterThanOrEqual(3000);
+        expect(Math.abs(call.recorded.seconds - call.recordMs / 1000), context).toBeLessThan(0.1);
         expect(Math.abs(call.recorded.hz - 440), context).toBeLessThan(10);
         expect(call.recorded.peak, context).toBeGreaterThan(4000);
-        expect(call.recorded.audibleSeconds, context).toBeGreaterThan(2.5);
+        expect(call.recorded.audibleSeconds, context).toBeGreaterThan(call.recorded.seconds - 0.1);
         expect(call.digits, context).toEqual(["1", "#"]);
         // What we played: 2 s of tone and 0.3 s of silence paced at 20 ms, the tone heard by the phone at its pitch and length.
         expect(call.played, context).toBe(true);
