@@ -1,6 +1,6 @@
 import { MPEGDecoder } from "mpg123-decoder";
 
-/** Decodes MP3 bytes (tests, and the local transcription service through lib/transcription/pcm.ts); throws when they are not MP3. */
+/** Decodes MP3 bytes (tests, and the local transcription service through lib/audio/pcm.ts); throws when they are not MP3. */
 export async function decodeMp3(bytes: Uint8Array): Promise<{ duration: number; sampleRate: number; peak: number }> {
   const decoder = new MPEGDecoder();
   await decoder.ready;

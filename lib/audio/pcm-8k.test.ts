@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { toneWav } from "@/lib/telephony/wav-tone";
+import { toneWav } from "./wav-tone";
 import { decodeMp3 } from "./decode-mp3";
 import { audioSecondsOfPcm8k, mp3ToPcm8k, pcm8kToMp3, speechToPcm8k, wavToPcm8k } from "./pcm-8k";
 import { findOnPath, SPEECH_COMMAND } from "./speech-synthesizer";

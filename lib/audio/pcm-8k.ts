@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { decodeAudio, resample } from "@/lib/transcription/pcm";
+import { decodeAudio, resample } from "./pcm";
 import { findOnPath, SPEECH_COMMAND, speechArguments } from "./speech-synthesizer";
 import { encodeMp3, parseWav } from "./synthesize-mp3";
 

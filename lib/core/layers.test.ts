@@ -34,8 +34,8 @@ const RULES: LayerRules = {
     overview: ["billing"], // the portal's overview reads the billing accounts' balances
     seed: ["billing", "outbox"], // the demo's account and webhook secret
     services: ["messages", "transcription"], // a transcription service transcribes a user's messages
-    // the simulator's operations stand above what they simulate; its audio messages are media files
-    simulator: ["calls", "media", "messages", "numbers", "outbox", "telephony"],
+    // the simulator's operations stand above what they simulate; its audio messages are media files (a tone WAV from audio)
+    simulator: ["audio", "calls", "media", "messages", "numbers", "outbox", "telephony"],
     telephony: ["audio"], // the simulator's silent recordings
     transcription: ["audio"], // a recogniser reads the voicemail's MP3 or WAV
     tokens: ["calls", "devices"], // a guest call is a call to a device

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { prisma } from "@/lib/core/db/client";
 import { mediaPathOf, writeSystemFile } from "@/lib/media/system-file";
-import { toneWav } from "@/lib/telephony/wav-tone";
+import { toneWav } from "@/lib/audio/wav-tone";
 import type { Actor } from "@/lib/core/tenancy/actor";
 import { CALL_FOLDER_PREFIX } from "@/lib/core/tenancy/scope";
 import { transcribeMessage } from "@/lib/messages/transcribe-message";

@@ -6,7 +6,7 @@ import type { EngineEvent, EngineHooks, InboundCallLegs, LegMode, LegRef, Record
 import { OnePassAtATime } from "./one-pass-at-a-time";
 import { DtmfCollector, type CollectedDtmf } from "./sip/dtmf-collector";
 import { InboundCalls, type InboundReport } from "./sip/inbound-calls";
-import type { MediaDirection } from "./sip/sdp";
+import type { MediaDirection } from "./sip/media/sdp";
 import { SipUserAgent, type SipTransport } from "./sip/sip-ua";
 import type { SipTrunk } from "./sip/sip-target";
 import { ThirdPartyCallControl, type LegReport } from "./sip/third-party-call";

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { config } from "@/lib/core/config";
-import { decodeAudio, resample, toWav16 } from "./pcm";
+import { decodeAudio, resample, toWav16 } from "@/lib/audio/pcm";
 import type { AudioToTranscribe, TranscriptionProvider } from "./provider";
 
 // Debian's pocketsphinx (0.8+5prealpha) with its en-us model, as a child process: the audio goes to

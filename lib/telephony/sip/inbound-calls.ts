@@ -1,6 +1,5 @@
 import { pcm8kToMp3, speechToPcm8k } from "@/lib/audio/pcm-8k";
 import { log } from "@/lib/core/log";
-import type { InboundCallLegs, RecordedAudio } from "../engine";
 import { RtpEndpoint } from "./media/rtp-endpoint";
 import type { SipLegState } from "./sip-status";
 import type { IncomingCall, OutgoingCall, SipUserAgent } from "./sip-ua";
@@ -21,12 +20,26 @@ const MEDIA_TIMEOUT_SECONDS = 10;
 /** A message with less voice than this (after cutting silence) is no message: the caller hung up at the tone. */
 const MIN_MESSAGE_SECONDS = 0.3;
 
+/** The calls API's legs of an inbound call (the engine's InboundCallLegs; sip/ does not import the engine). */
+export interface InboundCallLegs {
+  ringLeg: { callId: number; legId: number };
+  callerLegId: number;
+  phones: string[];
+}
+
+/** What the caller said, as MP3 (the engine's RecordedAudio). */
+export interface RecordedMessage {
+  bytes: Uint8Array;
+  extension: string;
+  seconds: number;
+}
+
 export interface InboundReport {
   callId: number;
   legId: number;
   state: SipLegState;
   reason?: string;
-  message?: RecordedAudio;
+  message?: RecordedMessage;
 }
 
 export interface InboundCallsOptions {
@@ -183,7 +196,7 @@ export class InboundCalls {
     if (voice.length / 8000 < MIN_MESSAGE_SECONDS) {
       this.report(call.legs.callerLegId, call.legs, "hungup", "the caller hung up without leaving a message");
     } else {
-      const message: RecordedAudio = { bytes: pcm8kToMp3(voice), extension: "mp3", seconds: voice.length / 8000 };
+      const message: RecordedMessage = { bytes: pcm8kToMp3(voice), extension: "mp3", seconds: voice.length / 8000 };
       this.report(call.legs.ringLeg.legId, call.legs, "noanswer", "nobody answered: the caller left a message", message);
     }
     this.finish(call);
@@ -214,7 +227,7 @@ export class InboundCalls {
     return true;
   }
 
-  private report(legId: number, legs: InboundCallLegs, state: SipLegState, reason?: string, message?: RecordedAudio): void {
+  private report(legId: number, legs: InboundCallLegs, state: SipLegState, reason?: string, message?: RecordedMessage): void {
     this.options.report({ callId: legs.ringLeg.callId, legId, state, reason, message });
   }
 

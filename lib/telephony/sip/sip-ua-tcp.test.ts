@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildSdp } from "./sdp";
+import { buildSdp } from "./media/sdp";
 import { formatSipMessage, header, headerList, parseSipMessage, type SipRequest } from "./sip-message";
 import { scriptedResponse } from "./scripted-peer";
 import { SipStreamFramer } from "./sip-stream";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { digestResponse } from "./digest";
-import { buildSdp } from "./sdp";
+import { buildSdp } from "./media/sdp";
 import { dtmfDigitOfInfo, formatSipMessage, header, headerList, headerParam } from "./sip-message";
 import { ScriptedPeer } from "./scripted-peer";
 import { SipUserAgent } from "./sip-ua";

@@ -3,7 +3,7 @@ import dns from "node:dns/promises";
 import net from "node:net";
 import { randomBytes } from "node:crypto";
 import { digestAuthorization, parseDigestChallenge, type DigestCredentials } from "./digest";
-import { parseAudioSdp, type AudioSdp } from "./sdp";
+import { parseAudioSdp, type AudioSdp } from "./media/sdp";
 import { legStateForSip, type SipLegState } from "./sip-status";
 import { SipStreamFramer } from "./sip-stream";
 import {

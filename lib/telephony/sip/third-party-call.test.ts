@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { buildSdp, reofferSdp } from "./sdp";
+import { buildSdp, reofferSdp } from "./media/sdp";
 import { header } from "./sip-message";
 import { SipUserAgent } from "./sip-ua";
 import { ScriptedPeer } from "./scripted-peer";

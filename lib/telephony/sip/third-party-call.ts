@@ -1,4 +1,4 @@
-import { buildSdp, reofferSdp, sdpVersionOf, type MediaDirection } from "./sdp";
+import { buildSdp, reofferSdp, sdpVersionOf, type MediaDirection } from "./media/sdp";
 import type { SipLegState } from "./sip-status";
 import { sipTargetOf, type SipTrunk } from "./sip-target";
 import type { OutgoingCall, ReinviteAnswer, SipTransport, SipUserAgent } from "./sip-ua";

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { toneWav } from "../wav-tone";
-import { buildSdp } from "../sip/sdp";
+import { toneWav } from "@/lib/audio/wav-tone";
+import { buildSdp } from "../sip/media/sdp";
 import { SipUserAgent } from "../sip/sip-ua";
 import { bringUpNamespaceNetwork, reportScenario } from "./network-namespace";
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { toneWav } from "../wav-tone";
+import { toneWav } from "@/lib/audio/wav-tone";
 
 // A Debian baresip phone for tests run inside a network namespace (/work/shared/notes/sip-testing.md):
 // its own config folder, the accounts it answers, a tone as its microphone, what it hears written

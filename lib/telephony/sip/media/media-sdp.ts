@@ -1,4 +1,4 @@
-import { PCMA, PCMU, TELEPHONE_EVENT, type MediaDirection, type SdpCodec } from "../sdp";
+import { PCMA, PCMU, TELEPHONE_EVENT, type MediaDirection, type SdpCodec } from "./sdp";
 
 // The SDP the RTP endpoint writes. sdp.ts's buildSdp always adds telephone-event as 101 with events
 // 0-16; an answer must echo the offer's own payload types and may carry no events at all, so this

@@ -1,7 +1,7 @@
 import dgram from "node:dgram";
 import { performance } from "node:perf_hooks";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseAudioSdp, PCMA, PCMU, TELEPHONE_EVENT } from "../sdp";
+import { parseAudioSdp, PCMA, PCMU, TELEPHONE_EVENT } from "./sdp";
 import { decodeMuLaw, encodeALaw, encodeMuLaw } from "./g711";
 import { RtpEndpoint } from "./rtp-endpoint";
 import { buildRtpPacket, parseRtpPacket, type RtpPacket } from "./rtp-packet";

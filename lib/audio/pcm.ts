@@ -1,4 +1,4 @@
-import { parseWav } from "@/lib/audio/synthesize-mp3";
+import { parseWav } from "./synthesize-mp3";
 
 // A recogniser wants mono 16-bit PCM at one rate (pocketsphinx's en-us model: 16 kHz). Stored audio
 // is the voicemail's MP3 or an inbound message's WAV: decoded here, mixed to mono and resampled.
