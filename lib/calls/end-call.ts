@@ -19,8 +19,10 @@ export async function endLeg(tx: Tx, call: CallRow, legId: number, status: LegSt
 /** Stops a running recording (or takes the audio the engine reported) and stores it; RecordComplete names the file. */
 export async function finishRecording(tx: Tx, call: Call & { legs: CallRow["legs"] }, reported?: RecordedAudio): Promise<void> {
   const audio = reported ?? (await telephonyEngine().stopRecord(tx, call.id));
+  // The engine reports the audio once it stopped, after this commits: the call records until then (recordComplete).
+  if (audio === "reported") return;
   await tx.call.update({ where: { id: call.id }, data: { recording: false, recordingFile: null } });
-  if (!audio) return;
+  if (!audio || audio.bytes.length === 0) return;
   const file = await saveRecording(tx, call, audio);
   await publishCallEvent(tx, call, "RecordComplete", { status: "recorded", file, duration: audio.seconds });
 }

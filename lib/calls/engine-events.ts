@@ -14,6 +14,7 @@ import { playToLegs } from "./play";
 import type { CallStatus } from "./schemas";
 import { withLegs, type CallRow } from "./transform";
 import { legOutcome } from "./leg-outcome";
+import { readCallMedia } from "./read-call-media";
 
 const LEG_END: Record<string, LegStatus> = { busy: "BUSY", noanswer: "NOANSWER", failed: "FAILURE", hungup: "HUNGUP" };
 const CALL_END: Partial<Record<LegStatus, CallStatus>> = { BUSY: "BUSY", NOANSWER: "NOANSWER", FAILURE: "FAILURE", HUNGUP: "FAILURE" };
@@ -119,4 +120,5 @@ export const engineHooks: EngineHooks = {
     // Not kickDelivery: this may run after the request that set the engine's alarm has ended (no after()). One batch runs at a time.
     runDeliveryBatch().catch((error) => log.error("delivery after an engine event failed", { error: String(error) }));
   },
+  readMedia: readCallMedia,
 };

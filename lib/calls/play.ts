@@ -10,7 +10,7 @@ export const playSeconds = (media: PlayInput["media"]) => media.reduce((sum, ite
 /** Plays media to legs; each reports PlayAnnouncementComplete with the transactionId when done. */
 export async function playToLegs(tx: Tx, call: CallRow, legs: CallLeg[], transactionId: string, media: PlayInput["media"]): Promise<void> {
   for (const leg of legs) {
-    await telephonyEngine().play(tx, { callId: call.id, legId: leg.id, address: leg.address }, transactionId, playSeconds(media));
+    await telephonyEngine().play(tx, { callId: call.id, legId: leg.id, address: leg.address }, transactionId, playSeconds(media), media);
     await tx.callLeg.update({ where: { id: leg.id }, data: { playing: true, playId: transactionId } });
   }
 }

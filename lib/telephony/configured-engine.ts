@@ -28,6 +28,7 @@ function bound(): EngineHooks {
 const dispatch: EngineHooks = {
   onEvent: (tx, event) => bound().onEvent(tx, event),
   onCommitted: (callId) => shared().hooks?.onCommitted(callId),
+  readMedia: async (callId, path) => bound().readMedia?.(callId, path),
 };
 
 /** The engine TELEPHONY_ENGINE names, reporting to the bound handler. */

@@ -23,6 +23,13 @@ export interface RecordedAudio {
   seconds: number;
 }
 
+/** One item of a play request: a media file's path, or text to speak ("string", "digits", "number", "money", "time"). */
+export interface PlayItem {
+  type: string;
+  value: string;
+  duration?: number;
+}
+
 /** What the far end (or the engine) did; `at` is the engine's clock. */
 export type EngineEvent =
   | { kind: "ringing" | "answered" | "busy" | "failed" | "hungup"; legId: number; at: Date; reason?: string }
@@ -50,6 +57,8 @@ export interface EngineHooks {
   onEvent: EngineEventHandler;
   /** After the transaction that applied an event about `callId` committed (null: the call is gone or unknown). */
   onCommitted(callId: number | null): void;
+  /** A media file's bytes by its path (/media/<domain>/<folder>/<file>), when it is in the call's domain: for an engine that plays files. */
+  readMedia?(callId: number, path: string): Promise<Uint8Array | undefined>;
 }
 
 export interface TelephonyEngine {
@@ -63,13 +72,16 @@ export interface TelephonyEngine {
   setMode(tx: Tx, legId: number, mode: LegMode): Promise<void>;
   /** Drops a leg; the engine reports nothing more about it. */
   hangup(tx: Tx, legId: number): Promise<void>;
-  /** Plays media to a leg; playComplete follows after `seconds` unless stopped. */
-  play(tx: Tx, leg: LegRef, transactionId: string, seconds: number): Promise<void>;
+  /** Plays media to a leg (what `media` names, for an engine that plays real audio); playComplete follows after `seconds` unless stopped. */
+  play(tx: Tx, leg: LegRef, transactionId: string, seconds: number, media?: PlayItem[]): Promise<void>;
   stopPlay(tx: Tx, legId: number): Promise<void>;
   /** Records the call; with `seconds`, recordComplete follows after that long. */
   record(tx: Tx, callId: number, seconds: number | undefined): Promise<void>;
-  /** Stops recording and returns the audio so far (undefined when nothing was recording). */
-  stopRecord(tx: Tx, callId: number): Promise<RecordedAudio | undefined>;
+  /**
+   * Stops recording and returns the audio so far (undefined when nothing was recording), or
+   * "reported": the engine stops after the commit and reports recordComplete with the audio (its media is elsewhere).
+   */
+  stopRecord(tx: Tx, callId: number): Promise<RecordedAudio | undefined | "reported">;
   /** Collects up to maxDigits DTMF digits; dtmf follows (timedOut with what came) after at most timeoutSeconds. */
   collectDtmf(tx: Tx, leg: LegRef, maxDigits: number, timeoutSeconds: number): Promise<void>;
   /** Moves an answered leg into another call, where it continues as the leg `to`. */
