@@ -2,7 +2,9 @@ import { Prisma } from "@prisma/client";
 import { prisma, type Tx } from "@/lib/core/db/client";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { log } from "@/lib/core/log";
-import type { EngineEvent, EngineHooks, InboundCallLegs, LegMode, LegRef, RecordedAudio, TelephonyEngine } from "./engine";
+import { pcm8kToMp3 } from "@/lib/audio/pcm-8k";
+import type { EngineEvent, EngineHooks, InboundCallLegs, LegMode, LegRef, PlayItem, RecordedAudio, TelephonyEngine } from "./engine";
+import { audioOfPlayItems } from "./play-audio";
 import { OnePassAtATime } from "./one-pass-at-a-time";
 import { DtmfCollector, type CollectedDtmf } from "./sip/dtmf-collector";
 import { InboundCalls, type InboundReport } from "./sip/inbound-calls";
@@ -26,7 +28,7 @@ export interface SipEngineSettings {
   defaultTransport?: SipTransport;
 }
 
-type CommandKind = "originate" | "hangup" | "mode" | "timer" | "collectDtmf";
+type CommandKind = "originate" | "hangup" | "mode" | "timer" | "collectDtmf" | "play" | "stopPlay" | "record" | "stopRecord";
 
 interface CommandRow {
   id: bigint;
@@ -101,20 +103,24 @@ export class SipEngine implements TelephonyEngine {
     if (unsent === 0) await this.enqueue(tx, "hangup", { legId });
   }
 
-  async play(): Promise<void> {
-    throw notBuilt("play media or text to a leg");
+  /** Plays to the leg after the commit: the call's media is anchored through us, the items spoken or decoded, playComplete when all was sent. */
+  async play(tx: Tx, leg: LegRef, transactionId: string, seconds: number, media: PlayItem[] = []): Promise<void> {
+    await this.enqueue(tx, "play", leg, { transactionId, seconds, media: media.map((item) => ({ ...item })) });
   }
 
-  /** Nothing plays on this engine. */
-  async stopPlay(): Promise<void> {}
-
-  async record(): Promise<void> {
-    throw notBuilt("record calls");
+  async stopPlay(tx: Tx, legId: number): Promise<void> {
+    await this.enqueue(tx, "stopPlay", { legId });
   }
 
-  /** Nothing records on this engine. */
-  async stopRecord(): Promise<RecordedAudio | undefined> {
-    return undefined;
+  /** Records the call (both phones mixed) after the commit; with `seconds`, recordComplete follows after that long. */
+  async record(tx: Tx, callId: number, seconds: number | undefined): Promise<void> {
+    await this.enqueue(tx, "record", { callId }, seconds ? { seconds } : {});
+  }
+
+  /** The recording lives in this process's media: it stops after the commit, and recordComplete reports it. */
+  async stopRecord(tx: Tx, callId: number): Promise<"reported"> {
+    await this.enqueue(tx, "stopRecord", { callId });
+    return "reported";
   }
 
   /** Starts collecting after the commit (a command row); only digits sent by SIP INFO arrive (docs/calls.md, "SIP"). */
@@ -150,7 +156,10 @@ export class SipEngine implements TelephonyEngine {
     await this.passes.current;
     await this.applying;
     this.dtmf.stopAll();
+    for (const timer of this.recordTimers.values()) clearTimeout(timer);
+    this.recordTimers.clear();
     await this.inbound?.stop();
+    if (this.control) await (await this.control).stop();
     await this.userAgent?.stop();
     this.control = undefined;
     this.userAgent = undefined;
@@ -210,12 +219,18 @@ export class SipEngine implements TelephonyEngine {
     if (command.kind === "timer") {
       return this.apply({ kind: "timer", callId: command.callId ?? 0, at: command.dueAt }, command.callId);
     }
+    const control = await this.controlOf();
     if (command.kind === "collectDtmf") {
       const data = command.data as { maxDigits?: number; timeoutSeconds?: number };
       this.callOfCollectingLeg.set(command.legId ?? 0, command.callId ?? 0);
+      // RFC 4733 digits reach us once the call's media is anchored; SIP INFO digits come either way.
+      void control.anchor(command.callId ?? 0).catch((error) => log.warn("SIP engine: media not anchored for digits", { error: String(error) }));
       return this.dtmf.want(command.legId ?? 0, Number(data.maxDigits ?? 1), Number(data.timeoutSeconds ?? 0));
     }
-    const control = await this.controlOf();
+    if (command.kind === "play") return void this.playToLeg(control, command);
+    if (command.kind === "stopPlay") return void (await control.endpointOfLeg(command.legId ?? 0))?.stopPlay();
+    if (command.kind === "record") return void this.startRecording(control, command);
+    if (command.kind === "stopRecord") return this.finishRecording(control, command.callId ?? 0);
     if (command.kind === "hangup") {
       this.stopCollecting(command.legId ?? 0);
       if (this.inbound?.hangup(command.legId ?? 0)) return;
@@ -231,6 +246,49 @@ export class SipEngine implements TelephonyEngine {
     }
     const data = command.data as { address?: string };
     control.originate(command.callId ?? 0, command.legId ?? 0, String(data.address ?? ""));
+  }
+
+  /** Not awaited by the pass: a play lasts its length, and the next commands must not wait for it. */
+  private async playToLeg(control: ThirdPartyCallControl, command: CommandRow): Promise<void> {
+    const { transactionId, media } = command.data as unknown as { transactionId: string; media: PlayItem[] };
+    const legId = command.legId ?? 0;
+    try {
+      await control.anchor(command.callId ?? 0);
+      const endpoint = await control.endpointOfLeg(legId);
+      if (!endpoint) throw new Error(`leg ${legId} is not in the call`);
+      const pcm = await audioOfPlayItems(media, this.hooks.readMedia && ((path) => this.hooks.readMedia!(command.callId ?? 0, path)));
+      if (await endpoint.play(pcm)) await this.apply({ kind: "playComplete", legId, at: new Date(), transactionId }, command.callId);
+    } catch (error) {
+      log.error("SIP engine: a play failed", { legId, transactionId, error: String(error) });
+    }
+  }
+
+  private readonly recordTimers = new Map<number, NodeJS.Timeout>();
+
+  private async startRecording(control: ThirdPartyCallControl, command: CommandRow): Promise<void> {
+    const callId = command.callId ?? 0;
+    try {
+      (await control.anchor(callId)).startRecording();
+    } catch (error) {
+      log.error("SIP engine: a recording could not start", { callId, error: String(error) });
+      return;
+    }
+    const { seconds } = command.data as { seconds?: number };
+    if (!seconds) return;
+    clearTimeout(this.recordTimers.get(callId));
+    this.recordTimers.set(
+      callId,
+      setTimeout(() => void this.finishRecording(control, callId), seconds * 1000),
+    );
+  }
+
+  /** The call's recording (kept by its anchor also when the call ended first), as MP3, in a recordComplete. */
+  private async finishRecording(control: ThirdPartyCallControl, callId: number): Promise<void> {
+    clearTimeout(this.recordTimers.get(callId));
+    this.recordTimers.delete(callId);
+    const pcm = await control.takeRecording(callId);
+    const audio: RecordedAudio = { bytes: pcm.length ? pcm8kToMp3(pcm) : new Uint8Array(0), extension: "mp3", seconds: pcm.length / 8000 };
+    await this.apply({ kind: "recordComplete", callId, at: new Date(), audio }, callId);
   }
 
   private collected({ legId, digits, timedOut }: CollectedDtmf): void {

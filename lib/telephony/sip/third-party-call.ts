@@ -1,3 +1,5 @@
+import { MediaAnchor } from "./media/media-anchor";
+import type { RtpEndpoint } from "./media/rtp-endpoint";
 import { buildSdp, reofferSdp, sdpVersionOf, type MediaDirection } from "./media/sdp";
 import type { SipLegState } from "./sip-status";
 import { sipTargetOf, type SipTrunk } from "./sip-target";
@@ -10,6 +12,9 @@ import type { OutgoingCall, ReinviteAnswer, SipTransport, SipUserAgent } from ".
 
 /** A far end keeps retransmitting its un-ACKed 200 for 64*T1 = 32 s, then gives up: B must answer well within that. */
 export const MAX_SECOND_LEG_RING_SECONDS = 28;
+
+/** How long the recording of a call that ended waits for the engine's stopRecord. */
+const CLOSED_RECORDING_KEPT_MS = 60_000;
 
 export interface LegReport {
   callId: number;
@@ -47,12 +52,16 @@ interface CallState {
   offer?: string;
   /** B's SDP answer, which A got in its ACK. */
   answer?: string;
+  /** The call's media through us (play, record, RFC 4733 digits), once asked for. */
+  anchor?: Promise<MediaAnchor>;
 }
 
 /** The calls this process controls: their dialogs live here, in memory. */
 export class ThirdPartyCallControl {
   private readonly calls = new Map<number, CallState>();
   private readonly callOfLeg = new Map<number, number>();
+  /** Anchors of calls that ended, until the engine took their recording (or a minute passed). */
+  private readonly closedAnchors = new Map<number, MediaAnchor>();
 
   constructor(
     private readonly ua: SipUserAgent,
@@ -107,6 +116,77 @@ export class ThirdPartyCallControl {
     const { status } = await leg.call.reinvite(reofferSdp(other, direction, version));
     if (status >= 300) throw new Error(`the phone of leg ${legId} refused ${direction} (re-INVITE answered ${status})`);
     leg.sdpVersion = version;
+  }
+
+  /**
+   * Puts the call's media through the service (once; later calls get the same anchor): each phone
+   * is re-INVITEd to an endpoint of ours, which pass each side's audio to the other. Both phones'
+   * SDP for hold and mute is then ours; the phones' digits (RFC 4733) are reported as SIP INFO's are.
+   * Rejects when the call is not connected or a phone refuses (the media then stays phone to phone).
+   */
+  anchor(callId: number): Promise<MediaAnchor> {
+    const state = this.calls.get(callId);
+    if (!state) return Promise.reject(new Error(`call ${callId} is not one this engine controls`));
+    state.anchor ??= this.anchorMedia(callId, state);
+    state.anchor.catch(() => {
+      if (this.calls.get(callId) === state) state.anchor = undefined; // refused: the next request tries again
+    });
+    return state.anchor;
+  }
+
+  /** The anchored endpoint a leg's phone talks to (undefined while the call's media is not anchored). */
+  async endpointOfLeg(legId: number): Promise<RtpEndpoint | undefined> {
+    const callId = this.callOfLeg.get(legId);
+    const state = callId === undefined ? undefined : this.calls.get(callId);
+    const anchor = await state?.anchor?.catch(() => undefined);
+    if (!anchor || !state) return undefined;
+    return state.a?.legId === legId ? anchor.sides[0] : state.b?.legId === legId ? anchor.sides[1] : undefined;
+  }
+
+  /** Closes every anchored call's media (the engine stops). */
+  async stop(): Promise<void> {
+    const live = await Promise.all([...this.calls.values()].map((state) => state.anchor?.catch(() => undefined)));
+    for (const anchor of [...live, ...this.closedAnchors.values()]) await anchor?.close();
+    this.closedAnchors.clear();
+  }
+
+  /** The call's mixed recording since the engine's record: from its anchor, live or closed with the call; empty when none ran. */
+  async takeRecording(callId: number): Promise<Int16Array> {
+    const closed = this.closedAnchors.get(callId);
+    this.closedAnchors.delete(callId);
+    const anchor = closed ?? (await this.calls.get(callId)?.anchor?.catch(() => undefined));
+    return anchor?.stopRecording() ?? new Int16Array(0);
+  }
+
+  /** The call a leg belongs to (legs this engine dialled). */
+  callOf(legId: number): number | undefined {
+    return this.callOfLeg.get(legId);
+  }
+
+  private async anchorMedia(callId: number, state: CallState): Promise<MediaAnchor> {
+    const legs = [state.a, state.b];
+    if (!state.offer || !state.answer || legs.some((leg) => !leg?.call || leg.done)) throw new Error(`call ${callId} is not connected`);
+    const anchor = await MediaAnchor.open(this.ua.host);
+    try {
+      for (const [index, leg] of (legs as Leg[]).entries()) {
+        const endpoint = anchor.sides[index]!;
+        const offer = endpoint.offer();
+        const { status, answerSdp } = await leg.call!.reinvite(offer);
+        if (status >= 300 || !answerSdp || !endpoint.accept(answerSdp))
+          throw new Error(`the phone of leg ${leg.legId} refused our media (${status})`);
+        leg.sdpVersion = sdpVersionOf(offer);
+        endpoint.onDigit((digit) => {
+          if (!leg.done) this.options.dtmf?.({ callId, legId: leg.legId, digit });
+        });
+        // What the phone talks to from now on: the next hold or mute re-offers our endpoint's SDP.
+        if (leg === state.a) state.answer = offer;
+        else state.offer = offer;
+      }
+    } catch (error) {
+      await anchor.close();
+      throw error;
+    }
+    return anchor;
   }
 
   /** Legs still under control (tests, and the engine's resume). */
@@ -186,6 +266,12 @@ export class ThirdPartyCallControl {
     const other = leg === state?.a ? state.b : state?.a;
     if (!state || !other?.call || other.done || !state.answer) return { status: 488, reason: "Not Acceptable Here (the other leg is not connected)" };
     if (!offer.trim()) return { status: 488, reason: "Not Acceptable Here (a re-INVITE without an offer)" };
+    const anchor = await state.anchor?.catch(() => undefined);
+    if (anchor) {
+      // The phone talks to our endpoint: we answer for it, the other phone is not involved.
+      const sdp = anchor.sides[leg === state.a ? 0 : 1].answer(offer);
+      return sdp ? { status: 200, reason: "OK", sdp } : { status: 488, reason: "Not Acceptable Here (no codec in common)" };
+    }
     const result = await other.call.reinvite(offer).catch(() => ({ status: 491, reason: "Request Pending", answerSdp: undefined }));
     if (result.status >= 300 || !result.answerSdp) return { status: result.status >= 300 ? result.status : 488, reason: result.reason };
     if (leg === state.a) [state.offer, state.answer] = [offer, result.answerSdp];
@@ -208,6 +294,17 @@ export class ThirdPartyCallControl {
   private forgetIfDone(callId: number, state: CallState): void {
     if (!state.a?.done || !state.b?.done) return;
     this.calls.delete(callId);
+    void state.anchor?.then(
+      (anchor) => {
+        // A recording still running is kept for the engine's stopRecord, which follows the hang-ups.
+        if (anchor.isRecording) {
+          this.closedAnchors.set(callId, anchor);
+          setTimeout(() => this.closedAnchors.delete(callId), CLOSED_RECORDING_KEPT_MS).unref();
+        }
+        return anchor.close();
+      },
+      () => undefined,
+    );
     for (const leg of [state.a, state.b]) if (leg) this.callOfLeg.delete(leg.legId);
   }
 }

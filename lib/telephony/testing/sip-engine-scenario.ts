@@ -88,8 +88,9 @@ async function main(): Promise<unknown> {
     await until("both legs answered", () => has(11, "answered") && has(12, "answered"));
     await alice.waitFor("Call established", 3000);
     await bob.waitFor("Call established", 3000);
-    // Digits asked of bob's leg: baresip 1.0.0 sends DTMF by RFC 4733 only (phone to phone), so the
-    // request times out with none; the command goes out after its commit like the others.
+    // Digits asked of bob's leg: the request puts the call's media through the engine (RFC 4733 digits
+    // then reach it; the phones keep hearing each other through the relay); bob sends none, so it
+    // times out with none. The command goes out after its commit like the others.
     const dtmfStarted = Date.now();
     await prisma.$transaction((tx) => sip.collectDtmf(tx, { callId: 1, legId: 12, address: bob.address("bob") }, 2, 1));
     await sip.tick();

@@ -30,6 +30,13 @@ export interface NegotiatedMedia {
   direction: MediaDirection;
 }
 
+/** Where a relayed packet came from in its own stream. */
+export interface RelayedPacket {
+  ssrc: number;
+  sequence: number;
+  timestamp: number;
+}
+
 interface Source {
   address: string;
   port: number;
@@ -86,11 +93,11 @@ export class RtpEndpoint {
   readonly port: number;
   private readonly socket: dgram.Socket;
   private readonly maxRecordingSamples: number;
-  private readonly ssrc = randomInt(2 ** 32);
+  private ssrc = randomInt(2 ** 32);
   private readonly sessionId = randomInt(2 ** 31);
   private sessionVersion = 0;
   private sequence = randomInt(2 ** 16);
-  private readonly timestampBase = randomInt(2 ** 32);
+  private timestampBase = randomInt(2 ** 32);
   private readonly openedAt = performance.now();
   /** The timestamp after the last packet sent, so a new play never goes back in time. */
   private nextTimestamp: number | undefined;
@@ -109,6 +116,7 @@ export class RtpEndpoint {
   private recording: Recording | undefined;
   private readonly digits = new DigitDetector();
   private readonly digitListeners: ((digit: string) => void)[] = [];
+  private readonly audioListeners: ((pcm: Int16Array, from: RelayedPacket) => void)[] = [];
   private playing: { stop(): void } | undefined;
   private closed = false;
 
@@ -264,6 +272,42 @@ export class RtpEndpoint {
     this.playing?.stop();
   }
 
+  /** Whether a play() is sending now (relayed audio waits: the announcement has the line). */
+  get isPlaying(): boolean {
+    return this.playing !== undefined;
+  }
+
+  /**
+   * Sends one frame of 8 kHz PCM at once, as the next packet of our stream (a relay passes the
+   * other side's packets on as they come, so the far end's pacing is ours). Nothing while a play()
+   * sends, before the far end is known, or after close.
+   */
+  relay(pcm: Int16Array, from?: RelayedPacket): void {
+    const media = this.negotiatedMedia;
+    if (!media || this.closed || this.playing) return;
+    if (from && this.nextTimestamp === undefined) {
+      // Our first packet carries on the stream the far end heard until now (the other phone's, before the
+      // media came through us): its SSRC, sequence and timestamp. A phone whose jitter buffer saw that
+      // stream would drop a new one whose sequence numbers run behind it (baresip 1.0 does, for good).
+      this.ssrc = from.ssrc;
+      this.sequence = from.sequence;
+      this.timestampBase = (from.timestamp - Math.round((performance.now() - this.openedAt) * (RATE / 1000))) >>> 0;
+    }
+    const law = g711LawOf(media.codec)!;
+    const clockTimestamp = (this.timestampBase + Math.round((performance.now() - this.openedAt) * (RATE / 1000))) >>> 0;
+    const timestamp =
+      this.nextTimestamp === undefined || ((clockTimestamp - this.nextTimestamp) | 0) > SAMPLES_PER_PACKET * 10 ? clockTimestamp : this.nextTimestamp;
+    const payload = law === "PCMU" ? encodeMuLaw(pcm) : encodeALaw(pcm);
+    this.send(buildRtpPacket({ payloadType: media.codec.payloadType, marker: false, sequence: this.sequence, timestamp, ssrc: this.ssrc, payload }));
+    this.sequence = (this.sequence + 1) & 0xffff;
+    this.nextTimestamp = (timestamp + pcm.length) >>> 0;
+  }
+
+  /** Each audio packet the far end sends, decoded to 8 kHz PCM, as it arrives (a relay's input). */
+  onAudio(listener: (pcm: Int16Array, from: RelayedPacket) => void): void {
+    this.audioListeners.push(listener);
+  }
+
   private send(packet: Buffer): void {
     const target = this.farSource;
     if (!target || !target.port || this.closed) return;
@@ -355,6 +399,10 @@ export class RtpEndpoint {
     }
     const law = this.receiveLaws.get(packet.payloadType);
     if (law && this.recording) this.record(this.recording, packet.ssrc, packet.sequence, packet.timestamp, law, packet.payload);
+    if (law && this.audioListeners.length) {
+      const pcm = law === "PCMU" ? decodeMuLaw(packet.payload) : decodeALaw(packet.payload);
+      for (const listener of this.audioListeners) listener(pcm, { ssrc: packet.ssrc, sequence: packet.sequence, timestamp: packet.timestamp });
+    }
   }
 
   private record(recording: Recording, ssrc: number, sequence: number, timestamp: number, law: G711Law, payload: Uint8Array): void {
