@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const SCENARIO = path.join(ROOT, "e2e", "support", "sip-media-scenario.ts");
 const SCENARIO_LIMIT_MS = 280_000;
 
-const skipReason = namespaceServerSkipReason();
+const skipReason = namespaceServerSkipReason(Boolean(process.env.TEST_DATABASE_URL));
 if (skipReason) console.warn(`SKIPPED calls-sip-media.test.ts: ${skipReason}`);
 
 const count = (seconds: number[], hz: number) => seconds.filter((value) => value === hz).length;

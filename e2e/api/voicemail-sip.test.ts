@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const SCENARIO = path.join(ROOT, "e2e", "support", "sip-voicemail-scenario.ts");
 const SCENARIO_LIMIT_MS = 280_000;
 
-const skipReason = namespaceServerSkipReason();
+const skipReason = namespaceServerSkipReason(Boolean(process.env.TEST_DATABASE_URL));
 if (skipReason) console.warn(`SKIPPED voicemail-sip.test.ts: ${skipReason}`);
 
 describe.skipIf(skipReason !== null)(`inbound SIP calls to a purpose number${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { decodeAudio, resample } from "./pcm";
-import { findOnPath, SPEECH_COMMAND, speechArguments } from "./speech-synthesizer";
+import { SPEECH_COMMAND, speechArguments } from "./speech-synthesizer";
 import { encodeMp3, parseWav } from "./synthesize-mp3";
 
 // Audio as the phone network carries it: 8 kHz mono 16-bit PCM (what G.711 encodes, what the RTP
@@ -134,9 +134,8 @@ function crc16(bytes: Uint8Array): number {
   return crc;
 }
 
-/** The text spoken by Debian's flite, as 8 kHz PCM; undefined when flite is not installed or fails. */
+/** The text spoken by Debian's flite, as 8 kHz PCM; undefined when flite is not installed (the spawn fails) or fails. */
 export async function speechToPcm8k(text: string, command = SPEECH_COMMAND): Promise<Int16Array | undefined> {
-  if (!findOnPath(command, process.env.PATH) && !path.isAbsolute(command)) return undefined;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "speech-8k-"));
   try {
     const [textFile, wavFile] = [path.join(dir, "text.txt"), path.join(dir, "speech.wav")];

@@ -24,8 +24,8 @@ export function namespaceSkipReason(): string | null {
  * server is on PGlite either way (the host's PostgreSQL is out of the namespace's reach), so the
  * PostgreSQL run of the API suite would repeat the PGlite run exactly: it runs there only.
  */
-export function namespaceServerSkipReason(): string | null {
-  if (process.env.TEST_DATABASE_URL) return "its server runs on PGlite inside the namespace either way: it runs in the PGlite suite";
+export function namespaceServerSkipReason(suiteOnPostgres: boolean): string | null {
+  if (suiteOnPostgres) return "its server runs on PGlite inside the namespace either way: it runs in the PGlite suite";
   return namespaceSkipReason();
 }
 
