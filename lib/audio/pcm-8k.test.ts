@@ -1,22 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { toneWav } from "./wav-tone";
+import { toneHzOfPcm, toneWav } from "./wav-tone";
 import { decodeMp3 } from "./decode-mp3";
 import { audioSecondsOfPcm8k, mp3ToPcm8k, pcm8kToMp3, speechToPcm8k, wavToPcm8k } from "./pcm-8k";
 import { findOnPath, SPEECH_COMMAND } from "./speech-synthesizer";
 
-/** Pitch by zero crossings over the audible samples (0 for silence). */
-function toneHz(pcm: Int16Array, rate = 8000): number {
-  let crossings = 0;
-  let audible = 0;
-  for (let i = 1; i < pcm.length; i++) {
-    if (Math.abs(pcm[i]!) < 200 && Math.abs(pcm[i - 1]!) < 200) continue;
-    audible++;
-    if (pcm[i]! >= 0 !== pcm[i - 1]! >= 0) crossings++;
-  }
-  return audible ? Math.round((crossings / 2 / audible) * rate) : 0;
-}
 const peak = (pcm: Int16Array) => pcm.reduce((max, s) => Math.max(max, Math.abs(s)), 0);
 /** The steady middle of a signal, away from the resampler's and the codec's edges. */
 const middle = (pcm: Int16Array) => pcm.subarray(Math.floor(pcm.length / 4), Math.floor((3 * pcm.length) / 4));
@@ -48,8 +37,8 @@ describe("8 kHz PCM", () => {
     const pcm = wavToPcm8k(Buffer.from(toneWav(2, 440, 16_000)));
     expect(pcm.length).toBe(16_000);
     expect(audioSecondsOfPcm8k(pcm)).toBe(2);
-    expect(toneHz(middle(pcm))).toBeGreaterThan(435);
-    expect(toneHz(middle(pcm))).toBeLessThan(445);
+    expect(toneHzOfPcm(middle(pcm))).toBeGreaterThan(435);
+    expect(toneHzOfPcm(middle(pcm))).toBeLessThan(445);
     expect(peak(middle(pcm))).toBeGreaterThan(7500);
 
     const mp3 = pcm8kToMp3(pcm);
@@ -63,15 +52,15 @@ describe("8 kHz PCM", () => {
     let error = 0;
     for (let i = 0; i < pcm.length; i++) error += Math.abs(back[i]! - pcm[i]!);
     expect(error / pcm.length).toBeLessThan(800);
-    expect(toneHz(middle(back))).toBeGreaterThan(435);
-    expect(toneHz(middle(back))).toBeLessThan(445);
+    expect(toneHzOfPcm(middle(back))).toBeGreaterThan(435);
+    expect(toneHzOfPcm(middle(back))).toBeLessThan(445);
     expect(peak(middle(back))).toBeGreaterThan(6000);
   });
 
   it("reads stereo WAV at 44.1 kHz, mixing its channels", () => {
     const pcm = wavToPcm8k(stereoWav(1, 44_100, 440, 440));
     expect(Math.abs(pcm.length - 8000)).toBeLessThanOrEqual(1);
-    expect(Math.abs(toneHz(middle(pcm)) - 440)).toBeLessThan(6);
+    expect(Math.abs(toneHzOfPcm(middle(pcm)) - 440)).toBeLessThan(6);
     // A silent right channel halves the level: the mix is the two channels' mean.
     const halved = wavToPcm8k(stereoWav(1, 44_100, 440, 0));
     expect(peak(middle(halved))).toBeLessThan(peak(middle(pcm)) * 0.6);

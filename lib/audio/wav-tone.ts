@@ -17,3 +17,15 @@ export function toneWav(seconds: number, hz = 440, rate = 8000): Uint8Array {
   for (let i = 0; i < samples; i++) buffer.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 8000), 44 + i * 2);
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
+
+/** The pitch of a tone in 16-bit PCM by its zero crossings over the audible samples (0 for silence). */
+export function toneHzOfPcm(pcm: Int16Array, rate = 8000): number {
+  let crossings = 0;
+  let audible = 0;
+  for (let i = 1; i < pcm.length; i++) {
+    if (Math.abs(pcm[i]!) < 200 && Math.abs(pcm[i - 1]!) < 200) continue;
+    audible++;
+    if (pcm[i]! >= 0 !== pcm[i - 1]! >= 0) crossings++;
+  }
+  return audible ? Math.round((crossings / 2 / audible) * rate) : 0;
+}

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { toneHzOfPcm } from "@/lib/audio/wav-tone";
 import { RtpEndpoint } from "../sip/media/rtp-endpoint";
 import { SipUserAgent } from "../sip/sip-ua";
 import { BaresipPhone, peakOfWav, toneHzOfWav } from "./baresip-phone";
@@ -22,18 +23,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function tone(seconds: number, hz: number): Int16Array {
   return Int16Array.from({ length: seconds * RATE }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / RATE)));
-}
-
-/** Pitch by zero crossings over the audible samples, as toneHzOfWav reads a file. */
-function toneHz(pcm: Int16Array): number {
-  let crossings = 0;
-  let audible = 0;
-  for (let i = 1; i < pcm.length; i++) {
-    if (Math.abs(pcm[i]!) < 200 && Math.abs(pcm[i - 1]!) < 200) continue;
-    audible++;
-    if (pcm[i]! >= 0 !== pcm[i - 1]! >= 0) crossings++;
-  }
-  return audible ? Math.round((crossings / 2 / audible) * RATE) : 0;
 }
 
 /** Seconds of sound: the 20 ms frames whose loudest sample is well above silence (a sine's samples near zero crossings are not). */
@@ -89,7 +78,7 @@ async function callPhone(ua: SipUserAgent, phone: BaresipPhone, user: string) {
       recordMs,
       recorded: {
         seconds: recorded.length / RATE,
-        hz: toneHz(recorded),
+        hz: toneHzOfPcm(recorded),
         peak: Math.max(...recorded.map(Math.abs)),
         audibleSeconds: audibleSeconds(recorded),
       },

@@ -1,5 +1,6 @@
 import dgram from "node:dgram";
 import { performance } from "node:perf_hooks";
+import { toneHzOfPcm } from "@/lib/audio/wav-tone";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseAudioSdp, PCMA, PCMU, TELEPHONE_EVENT } from "./sdp";
 import { decodeMuLaw, encodeALaw, encodeMuLaw } from "./g711";
@@ -62,17 +63,6 @@ async function farEnd() {
 
 const tone = (seconds: number, hz: number) =>
   Int16Array.from({ length: Math.round(seconds * 8000) }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / 8000)));
-/** Pitch by zero crossings over the audible samples (0 for silence). */
-function toneHz(pcm: Int16Array): number {
-  let crossings = 0;
-  let audible = 0;
-  for (let i = 1; i < pcm.length; i++) {
-    if (Math.abs(pcm[i]!) < 200 && Math.abs(pcm[i - 1]!) < 200) continue;
-    audible++;
-    if (pcm[i]! >= 0 !== pcm[i - 1]! >= 0) crossings++;
-  }
-  return audible ? Math.round((crossings / 2 / audible) * 8000) : 0;
-}
 const constant = (value: number) => encodeMuLaw(new Int16Array(160).fill(value));
 const until = async (check: () => boolean, limitMs = 3000) => {
   const deadline = Date.now() + limitMs;
@@ -217,10 +207,10 @@ describe("RtpEndpoint", () => {
       const heardByB = b.stopRecording();
       const heardByA = a.stopRecording();
       expect(heardByB.length).toBe(8000);
-      expect(toneHz(heardByB)).toBeGreaterThan(430);
-      expect(toneHz(heardByB)).toBeLessThan(450);
+      expect(toneHzOfPcm(heardByB)).toBeGreaterThan(430);
+      expect(toneHzOfPcm(heardByB)).toBeLessThan(450);
       expect(heardByA.length).toBe(4000);
-      expect(Math.abs(toneHz(heardByA) - 1000)).toBeLessThan(15);
+      expect(Math.abs(toneHzOfPcm(heardByA) - 1000)).toBeLessThan(15);
       expect(Math.max(...heardByB)).toBeGreaterThan(7000);
       expect(b.silentForSeconds()).toBeLessThan(1);
     }

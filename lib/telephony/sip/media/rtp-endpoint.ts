@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
 import dgram from "node:dgram";
 import { performance } from "node:perf_hooks";
-import { parseAudioSdp, PCMA, PCMU, TELEPHONE_EVENT, type AudioSdp, type MediaDirection, type SdpCodec } from "./sdp";
+import { buildMediaSdp, parseAudioSdp, PCMA, PCMU, TELEPHONE_EVENT, type AudioSdp, type MediaDirection, type SdpCodec } from "./sdp";
 import { A_LAW_SILENCE, decodeALaw, decodeMuLaw, encodeALaw, encodeMuLaw, MU_LAW_SILENCE } from "./g711";
-import { answerDirection, buildMediaSdp, g711LawOf, isTelephoneEvent, type G711Law } from "./media-sdp";
+import { answerDirection, g711LawOf, isTelephoneEvent, type G711Law } from "./media-sdp";
 import { buildRtpPacket, parseRtpPacket } from "./rtp-packet";
 import { DigitDetector } from "./telephone-event";
 

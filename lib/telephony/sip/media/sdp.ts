@@ -41,9 +41,34 @@ export interface SdpOptions {
   codecs?: SdpCodec[];
 }
 
-/** An offer, or an answer when `codecs` is what the offer and we have in common. */
+/** An offer, or an answer when `codecs` is what the offer and we have in common; telephone-event 101 (0-16) added. */
 export function buildSdp(options: SdpOptions): string {
-  const codecs = [...(options.codecs ?? [PCMU, PCMA]), TELEPHONE_EVENT];
+  return buildMediaSdp({
+    ...options,
+    codecs: options.codecs ?? [PCMU, PCMA],
+    telephoneEvent: TELEPHONE_EVENT,
+    events: "0-16",
+    direction: options.direction ?? "sendrecv",
+  });
+}
+
+export interface MediaSdpOptions {
+  address: string;
+  port: number;
+  sessionId: number;
+  sessionVersion: number;
+  /** Audio codecs, in order of preference. */
+  codecs: SdpCodec[];
+  /** Absent: no RFC 4733 events (an answer to an offer without them). */
+  telephoneEvent?: SdpCodec;
+  /** The events offered (fmtp); default 0-15, the digits and letters. */
+  events?: string;
+  direction: MediaDirection;
+}
+
+/** One audio stream from exactly the codecs given: an answer echoes the offer's own payload types, and may carry no events. */
+export function buildMediaSdp(options: MediaSdpOptions): string {
+  const codecs = options.telephoneEvent ? [...options.codecs, options.telephoneEvent] : options.codecs;
   const family = options.address.includes(":") ? "IP6" : "IP4";
   const lines = [
     "v=0",
@@ -53,9 +78,9 @@ export function buildSdp(options: SdpOptions): string {
     "t=0 0",
     `m=audio ${options.port} RTP/AVP ${codecs.map((codec) => codec.payloadType).join(" ")}`,
     ...codecs.map((codec) => `a=rtpmap:${codec.payloadType} ${codec.name}/${codec.rate}`),
-    `a=fmtp:${TELEPHONE_EVENT.payloadType} 0-16`,
+    ...(options.telephoneEvent ? [`a=fmtp:${options.telephoneEvent.payloadType} ${options.events ?? "0-15"}`] : []),
     "a=ptime:20",
-    `a=${options.direction ?? "sendrecv"}`,
+    `a=${options.direction}`,
   ];
   return lines.join("\r\n") + "\r\n";
 }
