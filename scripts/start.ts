@@ -6,6 +6,7 @@ import "./require-supported-node";
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { ConfigError, loadConfig, reloadConfig, type Config } from "../lib/core/config";
 import { startEmbeddedDatabase } from "../lib/core/db/embedded";
@@ -15,6 +16,7 @@ import { loadLocalSecrets, saveLocalSecrets } from "./local-secrets";
 import { runtimeDescription } from "./node-runtime";
 import { findOnPath } from "../lib/audio/speech-synthesizer";
 import { speechBannerLine } from "./speech-banner";
+import { defaultWebWorkers, describeWebWorkers, type WebWorkerChoice } from "../lib/core/workers";
 import { WebWorkers } from "./web-workers";
 
 const dev = process.argv.includes("--dev");
@@ -100,13 +102,20 @@ async function waitForHealth(port: number, running: () => boolean) {
   fail("The server did not become healthy within 120 s; see the output above.");
 }
 
-/** WEB_CONCURRENCY, except with the SIP engine: its user agent owns one SIP port and its calls' dialogs (docs/deploy.md). */
-function webWorkerCount(cfg: Config): number {
-  if (cfg.TELEPHONY_ENGINE === "sip" && cfg.WEB_CONCURRENCY > 1) {
-    say(`TELEPHONY_ENGINE=sip: one web worker (WEB_CONCURRENCY=${cfg.WEB_CONCURRENCY} ignored), as the SIP engine runs in it`);
-    return 1;
+/** The memory this process may use: the machine's, or a container's limit when lower (cgroups). */
+const machineMemory = () => Math.min(os.totalmem(), process.constrainedMemory() || Infinity);
+
+/**
+ * WEB_CONCURRENCY when set; unset, one per core as far as the memory holds them (defaultWebWorkers).
+ * With the SIP engine one: its user agent owns one SIP port and its calls' dialogs (docs/deploy.md).
+ */
+function webWorkers(cfg: Config): WebWorkerChoice {
+  if (cfg.TELEPHONY_ENGINE === "sip") {
+    if ((cfg.WEB_CONCURRENCY ?? 1) > 1) say(`TELEPHONY_ENGINE=sip: WEB_CONCURRENCY=${cfg.WEB_CONCURRENCY} ignored`);
+    return { count: 1, reason: "TELEPHONY_ENGINE=sip runs in it" };
   }
-  return cfg.WEB_CONCURRENCY;
+  if (cfg.WEB_CONCURRENCY) return { count: cfg.WEB_CONCURRENCY, reason: `WEB_CONCURRENCY=${cfg.WEB_CONCURRENCY}` };
+  return defaultWebWorkers(os.availableParallelism(), machineMemory());
 }
 
 const bootId = randomUUID();
@@ -160,7 +169,8 @@ async function main() {
   const memoryFlags = ["--max-semi-space-size=1", "--optimize-for-size"];
   const serverFile = path.join(__dirname, __filename.endsWith(".ts") ? "serve.ts" : "serve.js");
   const loader = __filename.endsWith(".ts") ? ["--import", "tsx"] : [];
-  const workerCount = webWorkerCount(cfg);
+  const workerChoice = webWorkers(cfg);
+  const workerCount = workerChoice.count;
   const workers = new WebWorkers({
     count: workerCount,
     exec: serverFile,
@@ -205,7 +215,7 @@ async function main() {
     console.error(`\n[start] ${message}\n`);
     void stop(1);
   });
-  if (workerCount > 1) say(`${workerCount} web workers (WEB_CONCURRENCY) share port ${cfg.PORT}`);
+  say(`${describeWebWorkers(workerChoice)}${workerCount > 1 ? `, sharing port ${cfg.PORT}` : ""}`);
 
   await waitForHealth(cfg.PORT, () => workers.pids.length > 0);
   workers.markStarted();
@@ -227,6 +237,7 @@ async function main() {
       `  Demo application: ${demo.applicationId}`,
       `  Consumer key:     ${demo.consumerKey}`,
       `  Consumer secret:  ${demo.consumerSecret ?? "(printed on the first start only; reveal or rotate it on the application's page in the portal)"}`,
+      `  Workers:          ${describeWebWorkers(workerChoice)}`,
       `  Webhooks:         ${cfg.webhookAllowPrivate ? "private and loopback targets ALLOWED (WEBHOOK_ALLOW_PRIVATE)" : "public targets only"}`,
       speechBannerLine((command) => findOnPath(command, process.env.PATH)),
       "",

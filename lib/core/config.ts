@@ -1,4 +1,3 @@
-import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_PRICES, priceTableJson, type PriceTable } from "@/lib/core/price-table";
@@ -7,13 +6,12 @@ import { DEFAULT_PRICES, priceTableJson, type PriceTable } from "@/lib/core/pric
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  /** Web workers `npm start` runs (docs/deploy.md), sharing PORT; default: one per core. */
-  WEB_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
-    .default(() => Math.max(1, os.availableParallelism())),
+  /**
+   * Web workers `npm start` runs (docs/deploy.md), sharing PORT. Unset: the launcher chooses one per
+   * core, no more than the machine's memory holds (defaultWebWorkers in lib/core/workers.ts), and
+   * sets it for the workers it starts.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z

@@ -20,8 +20,43 @@ interface Envelope {
 
 const isEnvelope = (message: unknown): message is Envelope => (message as Envelope | null)?.channel === CHANNEL;
 
-/** True in a web worker the launcher started beside others (WEB_CONCURRENCY above 1). */
-export const inWorkerCluster = (): boolean => cluster.isWorker && typeof process.send === "function" && config().WEB_CONCURRENCY > 1;
+/** True in a web worker the launcher started beside others (WEB_CONCURRENCY above 1; the launcher always sets it for them). */
+export const inWorkerCluster = (): boolean => cluster.isWorker && typeof process.send === "function" && (config().WEB_CONCURRENCY ?? 1) > 1;
+
+/**
+ * What `npm start` on the embedded default holds, measured (docs/performance.md, "Footprint",
+ * 2026-12-07), rounded up: the whole deployment with one web worker at its peak under load (npm, the
+ * launcher with PGlite, one server: 400-425 MB), and what each further worker adds at its peak
+ * (195-215 MB). The deployment may take `share` of the machine's memory; the rest is the system's,
+ * the page cache's and whatever else the machine runs (PostgreSQL, a proxy).
+ */
+export const WORKER_MEMORY = { share: 0.5, baseMb: 450, perWorkerMb: 250 } as const;
+
+export interface WebWorkerChoice {
+  count: number;
+  /** Why that many, for the start banner: "one per core", "1.0 GB of memory holds one (2 cores)". */
+  reason: string;
+}
+
+const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+const inWords = (n: number) => NUMBER_WORDS[n - 1] ?? String(n);
+
+/**
+ * WEB_CONCURRENCY unset: one web worker per core, but no more than the memory holds, as Puma-style
+ * platforms size their workers: min(cores, 1 + floor((memory × share − base) / per worker)), at least
+ * one. A 1 GB server gets one worker; a 2-core machine with 2 GB or more gets two.
+ */
+export function defaultWebWorkers(cores: number, memoryBytes: number, sizes: typeof WORKER_MEMORY = WORKER_MEMORY): WebWorkerChoice {
+  const cpus = Math.max(1, Math.floor(cores));
+  const memoryMb = memoryBytes / 1_048_576;
+  const fits = 1 + Math.max(0, Math.floor((memoryMb * sizes.share - sizes.baseMb) / sizes.perWorkerMb));
+  if (fits >= cpus) return { count: cpus, reason: "one per core" };
+  const gb = (memoryMb / 1024).toFixed(1);
+  return { count: fits, reason: `${gb} GB of memory holds ${inWords(fits)} (${cpus} cores)` };
+}
+
+/** The start banner's words: "2 web workers: one per core". */
+export const describeWebWorkers = ({ count, reason }: WebWorkerChoice) => `${count} web worker${count === 1 ? "" : "s"}: ${reason}`;
 
 // On globalThis: every route bundle of a worker shares one listener and one table of questions.
 const state = globalThis as {
