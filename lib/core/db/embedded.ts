@@ -14,12 +14,16 @@ export interface EmbeddedDatabase {
 
 /**
  * PostgreSQL settings of the embedded database, for a small machine (docs/decisions.md, "Footprint",
- * measured one by one with scripts/bench-pglite-memory.ts). PGlite zero-fills its shared memory when
- * it starts, and its WebAssembly memory never shrinks: shared_buffers (PostgreSQL's default 128MB)
- * is resident from the first second, and every other buffer stays at its high-water mark.
+ * measured one by one with scripts/bench-pglite-memory.ts and in the launcher). PGlite zero-fills its
+ * shared memory when it starts, and its WebAssembly memory never shrinks: shared memory is resident
+ * from the first second, and every other buffer stays at its high-water mark. shared_buffers: 8MB
+ * (PostgreSQL's default 128MB; the kernel's page cache holds the data directory's files anyway).
+ * max_connections: PGlite runs one session (every web worker shares it through the launcher's
+ * socket), so the per-backend tables PostgreSQL sizes for 100 (locks, snapshots) hold 5.
  */
 export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
-  shared_buffers: "16MB",
+  shared_buffers: "8MB",
+  max_connections: "5",
 };
 
 /** The name libpq and node-postgres look for in a socket folder (port 5432). */
