@@ -16,7 +16,8 @@
 // Then the footprint (scripts/footprint.ts): resident memory of every process of `npm start` idle,
 // under signed reads and 60 s later, on each database, then a second web server beside the first
 // (what an extra web worker would cost); `--footprint` runs only that, and
-// `--footprint-of=<dir>` measures the checkout in <dir> too, in the same run (a before/after).
+// `--footprint-of=<dir>` measures the checkout in <dir> too, in the same run (a before/after);
+// `--no-footprint` leaves it out (a throughput comparison).
 // Only the standard run (every scenario, 5 s, 10 and 50 connections, one Node) writes docs/performance.md.
 import "./require-supported-node";
 import { spawnSync } from "node:child_process";
@@ -612,7 +613,7 @@ async function main() {
       if (!ONLY || ONLY.includes("w")) workerRows.push(...(await benchWorkers(database)));
     }
   }
-  const footprint = await footprints(databases);
+  const footprint = process.argv.includes("--no-footprint") ? [] : await footprints(databases);
   if (FOOTPRINT_ONLY) return;
   const versions = nodes.map((n) => n.version);
   const section = report(
@@ -625,7 +626,8 @@ async function main() {
     footprint,
   );
   console.log(`\n${section}`);
-  const standard = !ONLY && !option("connections") && DURATION_SECONDS === STANDARD_SECONDS && nodes.length === 1 && !FOOTPRINT_OF;
+  const standard =
+    !ONLY && !option("connections") && DURATION_SECONDS === STANDARD_SECONDS && nodes.length === 1 && !FOOTPRINT_OF && footprint.length > 0;
   if (!process.argv.includes("--no-write") && standard) writeReport(section);
 }
 

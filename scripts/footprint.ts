@@ -153,15 +153,18 @@ export function spawnExtraServer(root: number, port: number, options: { flags?: 
 
 /**
  * A second `.build/serve.js` beside the deployment's server, with its command line and environment
- * (so on the same database: the launcher's socket serves many clients), on another port:
- * what each extra web worker would add. Idle 5 s after it is healthy, its peak under the signed
- * reads sent to it alone, and 60 s after.
+ * (so on the same database: the launcher's socket serves many clients), on another port, as worker 2
+ * (no job scheduler on PGlite): what each extra web worker adds. Idle 5 s after it is healthy, its
+ * peak under the signed reads sent to it alone, and 60 s after.
  */
 async function measureExtraServer(root: number): Promise<Footprint["extraServer"]> {
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `switchboard-extra-server-${process.pid}.log`);
   onCleanup(async () => fs.rmSync(logFile, { force: true }));
-  const started = spawnExtraServer(root, port, { logFile });
+  // As the launcher starts a second web worker: on PGlite only the first one runs the job scheduler
+  // (scripts/start.ts); on PostgreSQL the advisory lock leaves this one standing by either way.
+  const embedded = serverCommandOf(root)?.env.DB_EMBEDDED === "1";
+  const started = spawnExtraServer(root, port, { logFile, env: { WEB_WORKER_SLOT: "1", ...(embedded ? { DELIVERY_SCHEDULER: "off" } : {}) } });
   if (!started) return undefined;
   const { server, stop } = started;
   await waitUntilHealthy(`http://127.0.0.1:${port}`, server, logFile);
