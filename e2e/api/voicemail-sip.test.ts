@@ -38,7 +38,7 @@ describe.skipIf(skipReason !== null)(`inbound SIP calls to a purpose number${ski
         application: expect.stringMatching(new RegExp(`^${report.domain}:`)),
       });
       expect(report.bobRang, "the user's sip: phone rang").toBe(true);
-      expect(report.bobCancelled, "and got CANCEL at the ring time").toBe(true);
+      expect(report.bobCancelled, `and got CANCEL at the ring time; bob's phone printed:\n${report.bobAfterRing}`).toBe(true);
       expect(report.first).toEqual({ status: "NOANSWER", legs: ["HUNGUP", "NOANSWER"] });
 
       expect(report.voicemail).toMatchObject({

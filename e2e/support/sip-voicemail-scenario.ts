@@ -172,7 +172,11 @@ async function main(): Promise<unknown> {
       },
       first: { status: first.body.entry?.status, legs: first.body.entry?.legs.map((l: { status: string }) => l.status) },
       bobRang: /Incoming call|incoming call/.test(bobLog),
-      bobCancelled: /Call with \S+ terminated|487|Request Terminated|cancel/i.test(bobLog.split(/Incoming call|incoming call/)[1] ?? ""),
+      bobCancelled: /session closed|Call with \S+ terminated|487|Request Terminated|cancel/i.test(
+        bobLog.split(/Incoming call|incoming call/)[1] ?? "",
+      ),
+      // What bob's phone printed from the incoming call on (the failure message shows it).
+      bobAfterRing: bobLog.split(/Incoming call|incoming call/)[1]?.slice(0, 800),
       voicemail: message && {
         type: message.type,
         from: message.from,
