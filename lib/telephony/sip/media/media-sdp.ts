@@ -1,10 +1,7 @@
-import { PCMA, PCMU, TELEPHONE_EVENT, type MediaDirection, type SdpCodec } from "./sdp";
+import { TELEPHONE_EVENT, type MediaDirection, type SdpCodec } from "./sdp";
 
 // What the RTP endpoint reads of SDP: the codecs it speaks, telephone-event, and an answer's direction
 // (it writes its SDP with sdp.ts's buildMediaSdp).
-
-/** The codecs the endpoint can encode and decode. */
-export const SPOKEN_CODECS: readonly SdpCodec[] = [PCMU, PCMA];
 
 export type G711Law = "PCMU" | "PCMA";
 
