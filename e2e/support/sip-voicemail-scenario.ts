@@ -7,7 +7,7 @@ import { BaresipPhone, toneHzOfWav } from "@/lib/telephony/testing/baresip-phone
 import { bringUpNamespaceNetwork, reportScenario } from "@/lib/telephony/testing/network-namespace";
 import { VOICEMAIL_GREETING } from "@/lib/telephony/sip/inbound-calls";
 import { toWav16 } from "@/lib/audio/pcm";
-import { toneWav } from "@/lib/audio/wav-tone";
+import { sinePcm, toneWav } from "@/lib/audio/wav-tone";
 import { client, createLoggedInUser } from "./api-client";
 import { demo } from "./fixtures";
 import { startServer, type TestServer } from "./server";
@@ -26,7 +26,6 @@ const SENTENCE = "Hello, this is Anna. Please call me back about the invoice tom
 const ENGINE_PORT = 5070;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (pcm: Int16Array) => pcm.length / 8000;
-const tonePcm = (length: number) => Int16Array.from({ length: length * 8000 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000)));
 
 /** 8 kHz PCM as the WAV baresip's aufile plays (16-bit little-endian mono). */
 function wavOf(pcm: Int16Array): Buffer {
@@ -192,7 +191,7 @@ async function main(): Promise<unknown> {
       recordedSeconds: Math.round(seconds(recorded) * 100) / 100,
       correlationWithSentence: bestCorrelation(envelope(sentence), envelope(recorded)),
       // A steady tone's envelope is flat: a recording of one correlates with nothing.
-      correlationWithTone: bestCorrelation(envelope(tonePcm(5)), envelope(recorded)),
+      correlationWithTone: bestCorrelation(envelope(sinePcm(5, 440)), envelope(recorded)),
       connected: connected && { status: connected.status, legs: connected.legs.map((l: { status: string }) => l.status) },
       ended,
       callerHeardHz: caller.heardWavs().map((file) => toneHzOfWav(file)),

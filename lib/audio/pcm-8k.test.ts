@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { toneHzOfPcm, toneWav } from "./wav-tone";
+import { sinePcm, toneHzOfPcm, toneWav } from "./wav-tone";
 import { decodeMp3 } from "./decode-mp3";
 import { audioSecondsOfPcm8k, mp3ToPcm8k, pcm8kToMp3, speechToPcm8k, wavToPcm8k } from "./pcm-8k";
 import { findOnPath, SPEECH_COMMAND } from "./speech-synthesizer";
@@ -11,7 +11,9 @@ const peak = (pcm: Int16Array) => pcm.reduce((max, s) => Math.max(max, Math.abs(
 const middle = (pcm: Int16Array) => pcm.subarray(Math.floor(pcm.length / 4), Math.floor((3 * pcm.length) / 4));
 
 function stereoWav(seconds: number, rate: number, left: number, right: number): Buffer {
-  const frames = Math.round(seconds * rate);
+  const leftPcm = sinePcm(seconds, left, { sampleRate: rate });
+  const rightPcm = sinePcm(seconds, right, { sampleRate: rate });
+  const frames = leftPcm.length;
   const wav = Buffer.alloc(44 + frames * 4);
   wav.write("RIFF", 0, "ascii");
   wav.writeUInt32LE(36 + frames * 4, 4);
@@ -26,8 +28,8 @@ function stereoWav(seconds: number, rate: number, left: number, right: number): 
   wav.write("data", 36, "ascii");
   wav.writeUInt32LE(frames * 4, 40);
   for (let i = 0; i < frames; i++) {
-    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * left * i) / rate)), 44 + i * 4);
-    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * right * i) / rate)), 46 + i * 4);
+    wav.writeInt16LE(leftPcm[i]!, 44 + i * 4);
+    wav.writeInt16LE(rightPcm[i]!, 46 + i * 4);
   }
   return wav;
 }

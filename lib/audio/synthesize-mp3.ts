@@ -5,6 +5,7 @@ import path from "node:path";
 import { Mp3Encoder } from "@breezystack/lamejs";
 import { log } from "@/lib/core/log";
 import { SPEECH_COMMAND, SPEECH_INSTALL_COMMAND, speechArguments } from "./speech-synthesizer";
+import { sinePcm } from "./wav-tone";
 
 // The simulator's "caller": speech from Debian's flite (a WAV file), or a tone when it is not
 // installed, encoded as a real MP3 by lamejs (pure JavaScript, no native build).
@@ -53,11 +54,7 @@ export function encodeMp3(samples: Int16Array, sampleRate: number, kbps: number)
 
 /** A 440 Hz sine with short fades, so it does not click. */
 export function tone(seconds: number, sampleRate: number): Int16Array {
-  const n = Math.round(seconds * sampleRate);
-  const fade = Math.min(n / 2, sampleRate / 50);
-  return Int16Array.from({ length: n }, (_, i) =>
-    Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate) * Math.min(1, i / fade, (n - 1 - i) / fade)),
-  );
+  return sinePcm(seconds, 440, { sampleRate, fadeMs: 20 });
 }
 
 /** The text as PCM from the synthesiser, through files in a private temporary folder; null when it cannot run. */

@@ -1,6 +1,26 @@
+export interface SineOptions {
+  /** Samples a second: 8000 unless given. */
+  sampleRate?: number;
+  /** The peak sample: 8000 unless given. */
+  amplitude?: number;
+  /** How long it rises from silence at the start and falls back at the end, so it does not click: none unless given. */
+  fadeMs?: number;
+}
+
+/** `seconds` of a sine tone at `hz` as 16-bit PCM, faded in and out when asked. */
+export function sinePcm(seconds: number, hz: number, { sampleRate = 8000, amplitude = 8000, fadeMs = 0 }: SineOptions = {}): Int16Array {
+  const n = Math.round(seconds * sampleRate);
+  const fade = Math.min(n / 2, (sampleRate * fadeMs) / 1000);
+  return Int16Array.from({ length: n }, (_, i) => {
+    const sample = amplitude * Math.sin((2 * Math.PI * hz * i) / sampleRate);
+    return Math.round(fade ? sample * Math.min(1, i / fade, (n - 1 - i) / fade) : sample);
+  });
+}
+
 /** A mono 16-bit PCM WAV of a sine tone: the simulator's stand-in for recorded speech. */
 export function toneWav(seconds: number, hz = 440, rate = 8000): Uint8Array {
-  const samples = Math.round(seconds * rate);
+  const pcm = sinePcm(seconds, hz, { sampleRate: rate });
+  const samples = pcm.length;
   const buffer = Buffer.alloc(44 + samples * 2);
   buffer.write("RIFF", 0, "ascii");
   buffer.writeUInt32LE(36 + samples * 2, 4);
@@ -14,7 +34,7 @@ export function toneWav(seconds: number, hz = 440, rate = 8000): Uint8Array {
   buffer.writeUInt16LE(16, 34); // bits per sample
   buffer.write("data", 36, "ascii");
   buffer.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) buffer.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 8000), 44 + i * 2);
+  pcm.forEach((sample, i) => buffer.writeInt16LE(sample, 44 + i * 2));
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 

@@ -1,4 +1,5 @@
 import { mp3ToPcm8k, speechToPcm8k, wavToPcm8k } from "@/lib/audio/pcm-8k";
+import { sinePcm } from "@/lib/audio/wav-tone";
 import type { PlayItem } from "./engine";
 
 // What a play request sounds like on a real line: each item as 8 kHz PCM, one after another.
@@ -12,10 +13,6 @@ const TAIL_SECONDS = 0.3;
 /** A media file's bytes by its path, in the call's domain (the calls API's readMedia hook). */
 export type ReadMedia = (path: string) => Promise<Uint8Array | undefined>;
 
-function beep(seconds: number): Int16Array {
-  return Int16Array.from({ length: Math.round(seconds * RATE) }, (_, i) => Math.round(6000 * Math.sin((2 * Math.PI * 880 * i) / RATE)));
-}
-
 async function audioOfItem(item: PlayItem, readMedia: ReadMedia | undefined): Promise<Int16Array> {
   if (item.type === "file") {
     const bytes = readMedia ? await readMedia(item.value) : undefined;
@@ -25,7 +22,7 @@ async function audioOfItem(item: PlayItem, readMedia: ReadMedia | undefined): Pr
   }
   // digits are read one by one ("1 2 3"); numbers, money and times as written.
   const text = item.type === "digits" ? [...item.value].join(" ") : item.value;
-  return (await speechToPcm8k(text)) ?? beep(item.duration ?? 1);
+  return (await speechToPcm8k(text)) ?? sinePcm(item.duration ?? 1, 880, { sampleRate: RATE, amplitude: 6000 });
 }
 
 /** The items' audio, each cut at its `duration` when it names one, with a short silence after the last. */

@@ -1,4 +1,5 @@
 import { pcm8kToMp3, speechToPcm8k } from "@/lib/audio/pcm-8k";
+import { sinePcm } from "@/lib/audio/wav-tone";
 import { log } from "@/lib/core/log";
 import { RtpEndpoint } from "./media/rtp-endpoint";
 import type { SipLegState } from "./sip-status";
@@ -61,11 +62,6 @@ interface InboundCall {
   /** Resolves the voicemail's wait: the caller hung up, or the API hung the call up. */
   stopRecording?: () => void;
   done: boolean;
-}
-
-/** A beep before the message: 0.4 s of 1 kHz at 8 kHz. */
-function tonePcm(): Int16Array {
-  return Int16Array.from({ length: 3200 }, (_, i) => Math.round(9000 * Math.sin((2 * Math.PI * 1000 * i) / 8000)));
 }
 
 /** The caller's address as a device address: a number as tel:<digits>, else its sip: URI without parameters. */
@@ -175,7 +171,8 @@ export class InboundCalls {
     this.greeting ??= speechToPcm8k(VOICEMAIL_GREETING);
     const spoken = await this.greeting;
     if (spoken && !call.done) await media.play(spoken);
-    if (!call.done) await media.play(tonePcm());
+    // A beep before the message: 0.4 s of 1 kHz.
+    if (!call.done) await media.play(sinePcm(0.4, 1000, { amplitude: 9000 }));
     if (call.done) return;
     media.startRecording();
     const ended = await new Promise<"caller" | "limit" | "silence" | "api">((resolve) => {

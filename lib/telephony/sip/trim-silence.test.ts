@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { sinePcm } from "@/lib/audio/wav-tone";
 import { callerAddressOf } from "./inbound-calls";
 import { trimSilence } from "./trim-silence";
 
-const tone = (seconds: number, amplitude = 8000) =>
-  Int16Array.from({ length: Math.round(seconds * 8000) }, (_, i) => Math.round(amplitude * Math.sin((2 * Math.PI * 300 * i) / 8000)));
+const tone = (seconds: number, amplitude = 8000) => sinePcm(seconds, 300, { amplitude });
 
 describe("trimSilence", () => {
   it("cuts the silence before and after the voice, keeping a quarter second either side", () => {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { toneHzOfPcm } from "@/lib/audio/wav-tone";
+import { sinePcm, toneHzOfPcm } from "@/lib/audio/wav-tone";
 import { RtpEndpoint } from "../sip/media/rtp-endpoint";
 import { SipUserAgent } from "../sip/sip-ua";
 import { BaresipPhone, peakOfWav, toneHzOfWav } from "./baresip-phone";
@@ -20,10 +20,6 @@ const RECORD_MS = 3000;
 const PLAY_SECONDS = 2;
 const PLAY_HZ = 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function tone(seconds: number, hz: number): Int16Array {
-  return Int16Array.from({ length: seconds * RATE }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / RATE)));
-}
 
 /** Seconds of sound: the 20 ms frames whose loudest sample is well above silence (a sine's samples near zero crossings are not). */
 function audibleSeconds(samples: Int16Array): number {
@@ -62,7 +58,7 @@ async function callPhone(ua: SipUserAgent, phone: BaresipPhone, user: string) {
 
     const playStarted = Date.now();
     // 300 ms of silence after the tone: baresip's jitter buffer keeps its last 100 ms until more packets push them out.
-    const played = await endpoint.play(Int16Array.from([...tone(PLAY_SECONDS, PLAY_HZ), ...new Int16Array(0.3 * RATE)]));
+    const played = await endpoint.play(Int16Array.from([...sinePcm(PLAY_SECONDS, PLAY_HZ, { sampleRate: RATE }), ...new Int16Array(0.3 * RATE)]));
     const playMs = Date.now() - playStarted;
     await sleep(100);
     const silentForSeconds = endpoint.silentForSeconds();

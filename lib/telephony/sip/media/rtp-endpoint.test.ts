@@ -1,6 +1,6 @@
 import dgram from "node:dgram";
 import { performance } from "node:perf_hooks";
-import { toneHzOfPcm } from "@/lib/audio/wav-tone";
+import { sinePcm, toneHzOfPcm } from "@/lib/audio/wav-tone";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseAudioSdp, PCMA, PCMU, TELEPHONE_EVENT } from "./sdp";
 import { decodeMuLaw, encodeALaw, encodeMuLaw } from "./g711";
@@ -61,8 +61,6 @@ async function farEnd() {
   return far;
 }
 
-const tone = (seconds: number, hz: number) =>
-  Int16Array.from({ length: Math.round(seconds * 8000) }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / 8000)));
 const constant = (value: number) => encodeMuLaw(new Int16Array(160).fill(value));
 const until = async (check: () => boolean, limitMs = 3000) => {
   const deadline = Date.now() + limitMs;
@@ -122,7 +120,7 @@ describe("RtpEndpoint", () => {
     const far = await farEnd();
     a.answer(far.sdp("8 0"));
     // 10 packets and a half: the last is filled up with silence.
-    const pcm = tone(0.21, 440);
+    const pcm = sinePcm(0.21, 440);
     expect(await a.play(pcm)).toBe(true);
     await until(() => far.received.length >= 11);
     await sleep(50);
@@ -141,7 +139,7 @@ describe("RtpEndpoint", () => {
 
     // The next play carries on: sequence follows, timestamp later by at least the time between, marker again.
     await sleep(100);
-    await a.play(tone(0.02, 440));
+    await a.play(sinePcm(0.02, 440));
     await until(() => far.received.length === 12);
     const next = far.received[11]!.packet;
     expect(next.marker).toBe(true);
@@ -159,7 +157,7 @@ describe("RtpEndpoint", () => {
       while (performance.now() < until);
     }, 20);
     const started = performance.now();
-    const complete = await a.play(tone(2, 440)).finally(() => clearInterval(hog));
+    const complete = await a.play(sinePcm(2, 440)).finally(() => clearInterval(hog));
     expect(complete).toBe(true);
     await until(() => far.received.length >= 100);
     await sleep(30);
@@ -174,7 +172,7 @@ describe("RtpEndpoint", () => {
     const a = await endpoint();
     const far = await farEnd();
     a.answer(far.sdp("0"));
-    const playing = a.play(tone(5, 440));
+    const playing = a.play(sinePcm(5, 440));
     await sleep(200);
     a.stopPlay();
     expect(await playing).toBe(false);
@@ -185,8 +183,8 @@ describe("RtpEndpoint", () => {
     expect(count).toBeGreaterThan(5);
     expect(count).toBeLessThan(20);
     // A new play stops the running one too.
-    const first = a.play(tone(5, 440));
-    const second = a.play(tone(0.04, 440));
+    const first = a.play(sinePcm(5, 440));
+    const second = a.play(sinePcm(0.04, 440));
     expect(await first).toBe(false);
     expect(await second).toBe(true);
   });
@@ -202,7 +200,7 @@ describe("RtpEndpoint", () => {
       expect(a.negotiated?.codec.name).toBe(law);
       b.startRecording();
       a.startRecording();
-      await Promise.all([a.play(tone(1, 440)), b.play(tone(0.5, 1000))]);
+      await Promise.all([a.play(sinePcm(1, 440)), b.play(sinePcm(0.5, 1000))]);
       await sleep(60);
       const heardByB = b.stopRecording();
       const heardByA = a.stopRecording();
@@ -271,7 +269,7 @@ describe("RtpEndpoint", () => {
     await until(() => a.silentForSeconds() < 1);
     expect(a.farSource).toEqual({ address: HOST, port: nat.port });
     // Ours go back where theirs come from.
-    await a.play(tone(0.02, 440));
+    await a.play(sinePcm(0.02, 440));
     await until(() => nat.received.length === 1);
     expect(phone.received).toHaveLength(0);
 
@@ -338,6 +336,6 @@ describe("RtpEndpoint", () => {
     const again = await RtpEndpoint.open({ host: HOST, port });
     expect(again.port).toBe(port);
     await again.close();
-    expect(await a.play(tone(0.1, 440))).toBe(false);
+    expect(await a.play(sinePcm(0.1, 440))).toBe(false);
   });
 });
