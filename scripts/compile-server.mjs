@@ -1,4 +1,5 @@
-// Compiles the launcher (scripts/start.ts), its preparation step (scripts/prepare-database.ts) and
+// Compiles the launcher (scripts/start.ts), its preparation step (scripts/prepare-database.ts), the
+// telephony engine's own process (scripts/telephony-engine.ts) and
 // the HTTP server (scripts/serve.ts), with what they import from lib/ (the `@/` alias resolved),
 // into plain CommonJS in .build/, so that `npm start` runs JavaScript on `node` alone: no TypeScript loader, no esbuild service at run time
 // (docs/decisions.md, "Footprint"). Packages stay in node_modules. It compiles only when an input
@@ -9,7 +10,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const OUT_DIR = path.join(ROOT, ".build");
-const ENTRY_POINTS = ["scripts/start.ts", "scripts/prepare-database.ts", "scripts/serve.ts"];
+const ENTRY_POINTS = ["scripts/start.ts", "scripts/prepare-database.ts", "scripts/serve.ts", "scripts/telephony-engine.ts"];
 /** What the last compile read (files relative to ROOT), and which esbuild compiled it. */
 const MANIFEST = path.join(OUT_DIR, "inputs.json");
 const THIS_FILE = fileURLToPath(import.meta.url);

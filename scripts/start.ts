@@ -18,6 +18,7 @@ import { findOnPath } from "../lib/audio/speech-synthesizer";
 import { speechBannerLine } from "./speech-banner";
 import { defaultWebWorkers, describeWebWorkers, type WebWorkerChoice } from "../lib/core/workers";
 import { WebWorkers } from "./web-workers";
+import { TelephonyEngineProcess } from "./telephony-engine-process";
 
 const dev = process.argv.includes("--dev");
 const say = (line: string) => console.log(`[start] ${line}`);
@@ -105,14 +106,17 @@ async function waitForHealth(port: number, running: () => boolean) {
 /** The memory this process may use: the machine's, or a container's limit when lower (cgroups). */
 const machineMemory = () => Math.min(os.totalmem(), process.constrainedMemory() || Infinity);
 
+/** The SIP engine runs in a process of its own unless TELEPHONY_PROCESS=inline (docs/calls.md, "The engine's own process"). */
+const engineProcessWanted = (cfg: Config) => cfg.TELEPHONY_ENGINE === "sip" && cfg.TELEPHONY_PROCESS !== "inline";
+
 /**
  * WEB_CONCURRENCY when set; unset, one per core as far as the memory holds them (defaultWebWorkers).
- * With the SIP engine one: its user agent owns one SIP port and its calls' dialogs (docs/deploy.md).
+ * With the SIP engine inline one: its user agent owns one SIP port and its calls' dialogs (docs/deploy.md).
  */
 function webWorkers(cfg: Config): WebWorkerChoice {
-  if (cfg.TELEPHONY_ENGINE === "sip") {
-    if ((cfg.WEB_CONCURRENCY ?? 1) > 1) say(`TELEPHONY_ENGINE=sip: WEB_CONCURRENCY=${cfg.WEB_CONCURRENCY} ignored`);
-    return { count: 1, reason: "TELEPHONY_ENGINE=sip runs in it" };
+  if (cfg.TELEPHONY_ENGINE === "sip" && !engineProcessWanted(cfg)) {
+    if ((cfg.WEB_CONCURRENCY ?? 1) > 1) say(`TELEPHONY_PROCESS=inline: WEB_CONCURRENCY=${cfg.WEB_CONCURRENCY} ignored`);
+    return { count: 1, reason: "the SIP engine runs in it (TELEPHONY_PROCESS=inline)" };
   }
   if (cfg.WEB_CONCURRENCY) return { count: cfg.WEB_CONCURRENCY, reason: `WEB_CONCURRENCY=${cfg.WEB_CONCURRENCY}` };
   return defaultWebWorkers(os.availableParallelism(), machineMemory());
@@ -171,33 +175,47 @@ async function main() {
   const loader = __filename.endsWith(".ts") ? ["--import", "tsx"] : [];
   const workerChoice = webWorkers(cfg);
   const workerCount = workerChoice.count;
+  const separateEngine = engineProcessWanted(cfg);
+  // The cluster's ipc channel lets each worker notice when this process dies (even by kill -9) and exit too.
+  const workerEnv = (slot: number): NodeJS.ProcessEnv => ({
+    ...process.env,
+    PORT: String(cfg.PORT),
+    DATABASE_URL: databaseUrl,
+    DB_EMBEDDED: embedded ? "1" : "0",
+    DB_POOL_MAX: embedded ? "1" : String(cfg.DB_POOL_MAX),
+    WEB_CONCURRENCY: String(workerCount),
+    // With the engine in its own process, the web workers only write its commands (lib/telephony/engine-wake.ts).
+    TELEPHONY_PROCESS: separateEngine ? "separate" : "inline",
+    // The calls of this start, whichever worker placed them: a replaced worker ends none (lib/calls/boot-id.ts).
+    CALLS_BOOT_ID: bootId,
+    // PostgreSQL elects the scheduler's runner by advisory lock; PGlite's one session cannot, so the first worker runs it.
+    DELIVERY_SCHEDULER: embedded && slot > 0 ? "off" : cfg.DELIVERY_SCHEDULER,
+    // Unset, REST signatures, Location headers and the portal's sign-in, sign-out and redirects
+    // follow each request's own host and port (Auth.js reads the Host that serve.ts vouches for).
+    PUBLIC_URL: cfg.PUBLIC_URL ?? "",
+    AUTH_URL: cfg.PUBLIC_URL ?? "",
+    NEXTAUTH_URL: "",
+    AUTH_TRUST_HOST: "true",
+    WEBHOOK_ALLOW_PRIVATE: String(cfg.webhookAllowPrivate), // unset: only on a loopback-bound server
+  });
   const workers = new WebWorkers({
     count: workerCount,
     exec: serverFile,
     args: [String(cfg.PORT), cfg.HOST, ...(dev ? ["--dev"] : [])],
     execArgv: [...memoryFlags, ...inheritedFlags, ...loader],
     say,
-    // The cluster's ipc channel lets each worker notice when this process dies (even by kill -9) and exit too.
-    env: (slot) => ({
-      ...process.env,
-      PORT: String(cfg.PORT),
-      DATABASE_URL: databaseUrl,
-      DB_EMBEDDED: embedded ? "1" : "0",
-      DB_POOL_MAX: embedded ? "1" : String(cfg.DB_POOL_MAX),
-      WEB_CONCURRENCY: String(workerCount),
-      // The calls of this start, whichever worker placed them: a replaced worker ends none (lib/calls/boot-id.ts).
-      CALLS_BOOT_ID: bootId,
-      // PostgreSQL elects the scheduler's runner by advisory lock; PGlite's one session cannot, so the first worker runs it.
-      DELIVERY_SCHEDULER: embedded && slot > 0 ? "off" : cfg.DELIVERY_SCHEDULER,
-      // Unset, REST signatures, Location headers and the portal's sign-in, sign-out and redirects
-      // follow each request's own host and port (Auth.js reads the Host that serve.ts vouches for).
-      PUBLIC_URL: cfg.PUBLIC_URL ?? "",
-      AUTH_URL: cfg.PUBLIC_URL ?? "",
-      NEXTAUTH_URL: "",
-      AUTH_TRUST_HOST: "true",
-      WEBHOOK_ALLOW_PRIVATE: String(cfg.webhookAllowPrivate), // unset: only on a loopback-bound server
-    }),
+    env: workerEnv,
   });
+
+  // The web workers' environment, the engine inline in it: the one process of this instance that speaks SIP (one per deployment by lock).
+  const engine = separateEngine
+    ? new TelephonyEngineProcess({
+        exec: path.join(__dirname, __filename.endsWith(".ts") ? "telephony-engine.ts" : "telephony-engine.js"),
+        execArgv: [...memoryFlags, ...loader],
+        env: { ...workerEnv(0), TELEPHONY_PROCESS: "inline", WEB_CONCURRENCY: "1", DELIVERY_SCHEDULER: "off" },
+        say,
+      })
+    : undefined;
 
   let stopping = false;
   const stop = async (code: number, signal?: NodeJS.Signals) => {
@@ -206,6 +224,7 @@ async function main() {
     // Ctrl-C under npm arrives twice (the terminal's and npm's): the second finds `stopping` set.
     if (signal) say(`${signal}: stopping the server, then the database`);
     await workers.stop();
+    await engine?.stop();
     await embedded?.stop();
     process.exit(code);
   };
@@ -215,6 +234,7 @@ async function main() {
     console.error(`\n[start] ${message}\n`);
     void stop(1);
   });
+  engine?.start();
   say(`${describeWebWorkers(workerChoice)}${workerCount > 1 ? `, sharing port ${cfg.PORT}` : ""}`);
 
   await waitForHealth(cfg.PORT, () => workers.pids.length > 0);
@@ -238,6 +258,9 @@ async function main() {
       `  Consumer key:     ${demo.consumerKey}`,
       `  Consumer secret:  ${demo.consumerSecret ?? "(printed on the first start only; reveal or rotate it on the application's page in the portal)"}`,
       `  Workers:          ${describeWebWorkers(workerChoice)}`,
+      ...(engine
+        ? [`  Telephony:        SIP on ${cfg.SIP_BIND_HOST}:${cfg.SIP_BIND_PORT}, in its own process (pid ${engine.pid ?? "restarting"})`]
+        : []),
       `  Webhooks:         ${cfg.webhookAllowPrivate ? "private and loopback targets ALLOWED (WEBHOOK_ALLOW_PRIVATE)" : "public targets only"}`,
       speechBannerLine((command) => findOnPath(command, process.env.PATH)),
       "",

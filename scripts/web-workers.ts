@@ -24,6 +24,12 @@ export interface WebWorkersOptions {
 const STEADY_MS = 30_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 
+/** A process that died after `ranMs`, having died quickly `quickDeaths` times before: its new count, and the wait before its replacement. */
+export function restartAfterDeath(ranMs: number, quickDeaths: number): { quickDeaths: number; delayMs: number } {
+  const deaths = ranMs < STEADY_MS ? quickDeaths + 1 : 0;
+  return { quickDeaths: deaths, delayMs: deaths ? Math.min(MAX_RESTART_DELAY_MS, 1_000 * 2 ** (deaths - 1)) : 0 };
+}
+
 export class WebWorkers {
   private readonly slots: Array<{ worker?: Worker; startedAt: number; quickDeaths: number }>;
   private started = false;
@@ -86,8 +92,9 @@ export class WebWorkers {
     const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
     if (!this.started) return this.fatal?.(`The server ${how}; stopping.`);
     const state = this.slots[slot]!;
-    state.quickDeaths = Date.now() - state.startedAt < STEADY_MS ? state.quickDeaths + 1 : 0;
-    const delay = state.quickDeaths ? Math.min(MAX_RESTART_DELAY_MS, 1_000 * 2 ** (state.quickDeaths - 1)) : 0;
+    const restart = restartAfterDeath(Date.now() - state.startedAt, state.quickDeaths);
+    state.quickDeaths = restart.quickDeaths;
+    const delay = restart.delayMs;
     this.options.say(`web worker ${slot + 1} (pid ${worker.process.pid}) ${how}; starting a new one${delay ? ` in ${delay / 1000} s` : ""}`);
     setTimeout(() => {
       if (!this.stopping) this.fork(slot);

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
-import pg from "pg";
 import { config } from "@/lib/core/config";
 import { prisma } from "@/lib/core/db/client";
+import { listenOnPostgres } from "@/lib/core/db/listen";
 import { log } from "@/lib/core/log";
 import { sharedRedis } from "@/lib/core/redis";
 import { broadcast, inWorkerCluster, onBroadcast } from "@/lib/core/workers";
@@ -15,7 +15,6 @@ import { broadcast, inWorkerCluster, onBroadcast } from "@/lib/core/workers";
 // dropped connection, a crash between commit and notify), so waiters also re-read on a long interval.
 
 const CHANNEL = "switchboard_call_changed";
-const RECONNECT_MS = 1000;
 
 export type CallChangeTransport = "in-process" | "workers" | "redis" | "postgres";
 
@@ -82,29 +81,7 @@ export function listenForCallChanges(): void {
     subscriber.subscribe(CHANNEL).catch((error: Error) => log.warn("call change subscription failed", { error: error.message }));
     return;
   }
-  void listenOnPostgres();
-}
-
-/** A connection of its own LISTENs (the pool's connections come and go); it reconnects after a failure. */
-async function listenOnPostgres(): Promise<void> {
-  const client = new pg.Client({ connectionString: config().DATABASE_URL, keepAlive: true });
-  let retried = false;
-  const retry = (error?: Error) => {
-    if (retried) return;
-    retried = true;
-    if (error) log.warn("call change LISTEN connection failed; reconnecting", { error: error.message });
-    client.end().catch(() => undefined);
-    setTimeout(() => void listenOnPostgres(), RECONNECT_MS).unref();
-  };
-  client.on("notification", (message) => message.payload && received(message.payload));
-  client.on("error", retry);
-  client.on("end", () => retry());
-  try {
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-  } catch (error) {
-    retry(error as Error);
-  }
+  listenOnPostgres(CHANNEL, received);
 }
 
 export interface CallWatch {

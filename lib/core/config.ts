@@ -140,6 +140,12 @@ const schema = z.object({
   SMPP_ENQUIRE_LINK_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Calls (docs/calls.md): what carries them; "simulator" (default) is deterministic and in-process, "sip" rings real phones (docs/calls.md, "SIP"). */
   TELEPHONY_ENGINE: z.enum(["simulator", "sip"]).default("simulator"),
+  /**
+   * SIP engine: where its user agent and the calls' dialogs live. "separate": in the telephony
+   * engine's own process, which takes the web processes' commands through the database (docs/calls.md,
+   * "The engine's own process"); "inline": in the web process. Unset: `npm start` runs it separate, a bare web process inline.
+   */
+  TELEPHONY_PROCESS: z.enum(["inline", "separate"]).optional(),
   /** SIP engine: where tel: and E.164 numbers are sent, e.g. `sip:trunk.example.net:5060` (unset: numbers cannot be dialled). */
   SIP_TRUNK_URI: z
     .string()

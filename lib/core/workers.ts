@@ -20,8 +20,20 @@ interface Envelope {
 
 const isEnvelope = (message: unknown): message is Envelope => (message as Envelope | null)?.channel === CHANNEL;
 
-/** True in a web worker the launcher started beside others (WEB_CONCURRENCY above 1; the launcher always sets it for them). */
-export const inWorkerCluster = (): boolean => cluster.isWorker && typeof process.send === "function" && (config().WEB_CONCURRENCY ?? 1) > 1;
+/** The telephony engine's own process (scripts/telephony-engine.ts) joins the launcher's bus as a peer of the web workers. */
+const peer = globalThis as { __launcherPeer?: boolean };
+export function joinLauncherBus(): void {
+  peer.__launcherPeer = true;
+}
+
+/**
+ * True in a process the launcher started beside others: a web worker when there are several
+ * (WEB_CONCURRENCY above 1; the launcher always sets it for them) or the telephony engine runs in a
+ * process of its own (TELEPHONY_PROCESS=separate), and that engine process itself.
+ */
+export const inWorkerCluster = (): boolean =>
+  typeof process.send === "function" &&
+  (peer.__launcherPeer === true || (cluster.isWorker && ((config().WEB_CONCURRENCY ?? 1) > 1 || config().TELEPHONY_PROCESS === "separate")));
 
 /**
  * What `npm start` on the embedded default holds, measured (docs/performance.md, "Footprint",
@@ -60,6 +72,7 @@ export const describeWebWorkers = ({ count, reason }: WebWorkerChoice) => `${cou
 
 // On globalThis: every route bundle of a worker shares one listener and one table of questions.
 const state = globalThis as {
+  __launcherAnswers?: Record<string, (payload: unknown) => unknown>;
   __workerBus?: { handlers: Map<string, Set<(payload: unknown) => void>>; pending: Map<number, (e: Envelope) => void>; nextId: number };
 };
 
@@ -114,24 +127,45 @@ export function askPrimary<T>(topic: string, payload: unknown, timeoutMs = 1_000
  * their questions with `answers[topic]`. Call once, before forking.
  */
 export function serveWorkers(answers: Record<string, (payload: unknown) => unknown>): void {
-  cluster.on("message", (from: Worker, message: unknown) => {
-    if (!isEnvelope(message)) return;
-    if (message.kind === "broadcast") {
-      for (const worker of Object.values(cluster.workers ?? {})) {
-        if (worker && worker !== from && worker.isConnected()) worker.send(message);
-      }
-      return;
+  cluster.on("message", (from: Worker, message: unknown) => serve(from, message));
+  state.__launcherAnswers = answers;
+}
+
+/** A process of the launcher's that is not a cluster worker (the telephony engine's): it hears and sends broadcasts too. */
+export interface LauncherPeer {
+  send(message: unknown): boolean;
+  readonly connected: boolean;
+  on(event: "message", listener: (message: unknown) => void): unknown;
+}
+
+const peers = new Set<LauncherPeer>();
+
+/** Adds a child process to the bus serveWorkers runs (call after serveWorkers); returns what removes it. */
+export function addLauncherPeer(child: LauncherPeer): () => void {
+  peers.add(child);
+  child.on("message", (message) => serve(child, message));
+  return () => peers.delete(child);
+}
+
+function serve(from: Worker | LauncherPeer, message: unknown): void {
+  if (!isEnvelope(message)) return;
+  if (message.kind === "broadcast") {
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== from && worker.isConnected()) worker.send(message);
     }
-    if (message.kind !== "ask") return;
-    const reply = (fields: Partial<Envelope>) => {
-      if (from.isConnected()) from.send({ channel: CHANNEL, kind: "answer", topic: message.topic, payload: null, id: message.id, ...fields });
-    };
-    const answer = answers[message.topic];
-    if (!answer) return reply({ error: `the launcher has no answer for "${message.topic}"` });
-    try {
-      reply({ payload: answer(message.payload) });
-    } catch (error) {
-      reply({ error: (error as Error).message });
-    }
-  });
+    for (const other of peers) if (other !== from && other.connected) other.send(message);
+    return;
+  }
+  if (message.kind !== "ask") return;
+  const connected = () => ("isConnected" in from ? from.isConnected() : from.connected);
+  const reply = (fields: Partial<Envelope>) => {
+    if (connected()) from.send({ channel: CHANNEL, kind: "answer", topic: message.topic, payload: null, id: message.id, ...fields });
+  };
+  const answer = state.__launcherAnswers?.[message.topic];
+  if (!answer) return reply({ error: `the launcher has no answer for "${message.topic}"` });
+  try {
+    reply({ payload: answer(message.payload) });
+  } catch (error) {
+    reply({ error: (error as Error).message });
+  }
 }

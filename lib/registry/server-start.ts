@@ -11,10 +11,14 @@ export function onServerStart(): () => void {
   // Started by scripts/start.ts with an ipc channel: exit when the launcher goes away, even on
   // kill -9, so no orphan server keeps running without its embedded database.
   if (typeof process.send === "function") process.on("disconnect", () => process.exit(0));
-  // The telephony engine reports to the calls API: bound here, once, so neither imports the other.
-  bindEngineHooks(engineHooks);
+  bindCallsToEngine();
   listenForCallChanges();
   return startJobScheduler();
+}
+
+/** The telephony engine reports to the calls API: bound here, once per process (a web process, the engine's own), so neither imports the other. */
+export function bindCallsToEngine(): void {
+  bindEngineHooks(engineHooks);
 }
 
 /** SMS delivery reports are applied within a second of being due (docs/messages.md). */

@@ -44,7 +44,14 @@ export function telephonyEngine(): TelephonyEngine {
 function sipEngineSettings() {
   const c = config();
   const trunk = c.SIP_TRUNK_URI ? { uri: c.SIP_TRUNK_URI, username: c.SIP_TRUNK_USERNAME, password: c.SIP_TRUNK_PASSWORD } : undefined;
-  return { host: c.SIP_BIND_HOST, port: c.SIP_BIND_PORT, trunk, ringSeconds: c.SIP_RING_SECONDS, defaultTransport: c.SIP_TRANSPORT };
+  return {
+    host: c.SIP_BIND_HOST,
+    port: c.SIP_BIND_PORT,
+    trunk,
+    ringSeconds: c.SIP_RING_SECONDS,
+    defaultTransport: c.SIP_TRANSPORT,
+    commandsOnly: c.TELEPHONY_PROCESS === "separate",
+  };
 }
 
 /** The simulator, for its own operations (clock, inbound calls); 404 when another engine carries calls. */

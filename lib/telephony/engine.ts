@@ -99,6 +99,8 @@ export interface TelephonyEngine {
    * simulator: an in-process alarm at each due time it scheduled); the scheduler ticks for the rest.
    */
   tick(): Promise<number>;
+  /** Stops what the engine runs in this process (a user agent, its timers); calls still up are dropped. */
+  stop?(): Promise<void>;
   /** After a server restart: whether the engine can still carry the call; if not, it forgets it. */
   resume(tx: Tx, callId: number): Promise<{ resumed: true } | { resumed: false; reason: string }>;
 }

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/core/errors/api-error";
 import { log } from "@/lib/core/log";
 import { pcm8kToMp3 } from "@/lib/audio/pcm-8k";
 import type { EngineEvent, EngineHooks, InboundCallLegs, LegMode, LegRef, PlayItem, RecordedAudio, TelephonyEngine } from "./engine";
+import { wakeEngineAtCommit, wakeEngineNow } from "./engine-wake";
 import { audioOfPlayItems } from "./play-audio";
 import { OnePassAtATime } from "./one-pass-at-a-time";
 import { DtmfCollector, type CollectedDtmf } from "./sip/dtmf-collector";
@@ -26,6 +27,11 @@ export interface SipEngineSettings {
   ringSeconds: number;
   /** The transport of a target that names none (SIP_TRANSPORT). */
   defaultTransport?: SipTransport;
+  /**
+   * True in a web process whose calls the engine's own process carries (TELEPHONY_PROCESS=separate):
+   * this one only writes commands and wakes that process; it never listens for SIP nor sends one.
+   */
+  commandsOnly?: boolean;
 }
 
 type CommandKind = "originate" | "hangup" | "mode" | "timer" | "collectDtmf" | "play" | "stopPlay" | "record" | "stopRecord";
@@ -83,6 +89,7 @@ export class SipEngine implements TelephonyEngine {
     await tx.$executeRaw`
       INSERT INTO "SipEngineCommand" ("kind", "callId", "legId", "data", "dueAt")
       VALUES (${kind}, ${target.callId ?? null}, ${target.legId ?? null}, ${JSON.stringify(data)}::jsonb, ${dueAt.toISOString()}::timestamp)`;
+    if (this.settings.commandsOnly) await wakeEngineAtCommit(tx);
   }
 
   async originate(tx: Tx, leg: LegRef, callerId: string | null): Promise<void> {
@@ -146,9 +153,14 @@ export class SipEngine implements TelephonyEngine {
     return { resumed: false, reason: "server_restart" };
   }
 
-  /** One pass at a time in this process: a tick while one runs joins the single pass queued after it. */
+  /**
+   * One pass at a time in this process: a tick while one runs joins the single pass queued after it.
+   * Where the engine's own process carries the calls, a tick only wakes it (engine-wake.ts).
+   */
   tick(): Promise<number> {
-    return this.passes.run();
+    if (!this.settings.commandsOnly) return this.passes.run();
+    wakeEngineNow();
+    return Promise.resolve(0);
   }
 
   /** Stops the user agent (tests, shutdown); calls still up are dropped without BYE. */
