@@ -54,6 +54,20 @@ export const zodAsNextLoadsIt = {
 };
 
 /**
+ * @breezystack/lamejs (the MP3 encoder the telephony engine's process records with) as its ES module
+ * build, compiled in: its CommonJS entry is a browser script that exports nothing, so require() of it
+ * gave an empty object ("Mp3Encoder is not a constructor"). Next.js's bundler takes the ES module too.
+ */
+export const lamejsAsEsModule = {
+  name: "lamejs-es-module",
+  setup(build) {
+    build.onResolve({ filter: /^@breezystack\/lamejs$/ }, () => ({
+      path: path.join(ROOT, "node_modules", "@breezystack", "lamejs", "dist", "lamejs.js"),
+    }));
+  },
+};
+
+/**
  * Brings .build/start.js and .build/serve.js up to date and returns the launcher's path. Safe when
  * several processes start at once (the API tests): each file is written under a temporary name and
  * renamed into place.
@@ -78,7 +92,7 @@ export async function compiledLauncher() {
       metafile: true,
       sourcemap: "linked",
       logLevel: "warning",
-      plugins: [zodAsNextLoadsIt],
+      plugins: [zodAsNextLoadsIt, lamejsAsEsModule],
     });
     // esbuild's service process (buildSync keeps one too, behind a worker thread) ends here, not with the launcher.
     await esbuild.stop();

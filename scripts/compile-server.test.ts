@@ -36,3 +36,38 @@ describe("the compiled server's zod", () => {
     }
   });
 });
+
+describe("the compiled engine's MP3 encoder", () => {
+  it("is lamejs's ES module build compiled in (its CommonJS entry exports nothing)", async () => {
+    const compiler = path.join(__dirname, "compile-server.mjs");
+    const { lamejsAsEsModule } = (await import(compiler)) as { lamejsAsEsModule: Plugin };
+    const esbuild = await import("esbuild");
+    const outfile = path.join(ROOT, ".build", `lamejs-test-${process.pid}.js`);
+    try {
+      await esbuild.build({
+        absWorkingDir: ROOT,
+        stdin: {
+          contents: 'import { Mp3Encoder } from "@breezystack/lamejs"; export const frames = new Mp3Encoder(1, 8000, 16).flush().length;',
+          resolveDir: ROOT,
+          loader: "ts",
+        },
+        bundle: true,
+        platform: "node",
+        format: "cjs",
+        packages: "external",
+        outfile,
+        logLevel: "warning",
+        plugins: [lamejsAsEsModule],
+      });
+      const result = spawnSync(process.execPath, ["-e", "console.log(typeof require(process.argv[1]).frames)", outfile], {
+        cwd: ROOT,
+        encoding: "utf8",
+      });
+      expect(result.stderr).toBe("");
+      expect(result.stdout.trim()).toBe("number");
+    } finally {
+      fs.rmSync(outfile, { force: true });
+      await esbuild.stop();
+    }
+  });
+});
