@@ -1,19 +1,34 @@
 import fs from "node:fs";
-import { expect, it } from "vitest";
-import { describeNamespaceScenario } from "@/lib/telephony/testing/describe-namespace-scenario";
-import { serverScenario } from "../support/namespace-server-scenario";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { NamespaceScenario, namespaceServerSkipReason } from "@/lib/telephony/testing/network-namespace";
 
 // Media through the service on TELEPHONY_ENGINE=sip: a call between two Debian baresip phones is
 // recorded, the caller's RFC 4733 digits are collected, a media file is played to the callee; all
 // inside a network namespace this test creates (e2e/support/sip-media-scenario.ts).
 
-const SCENARIO = serverScenario("sip-media-scenario.ts", 280_000);
+const ROOT = path.resolve(__dirname, "..", "..");
+const SCENARIO = path.join(ROOT, "e2e", "support", "sip-media-scenario.ts");
+const SCENARIO_LIMIT_MS = 280_000;
+
+const skipReason = namespaceServerSkipReason(Boolean(process.env.TEST_DATABASE_URL));
+if (skipReason) console.warn(`SKIPPED calls-sip-media.test.ts: ${skipReason}`);
 
 const count = (seconds: number[], hz: number) => seconds.filter((value) => value === hz).length;
 
-describeNamespaceScenario("record, play and RFC 4733 digits on SIP calls", SCENARIO, (run) => {
+describe.skipIf(skipReason !== null)(`record, play and RFC 4733 digits on SIP calls${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sip-media-"));
+  const scenario = new NamespaceScenario(SCENARIO, SCENARIO_LIMIT_MS);
+
+  afterAll(() => {
+    scenario.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("records both phones, collects the caller's RFC 4733 digits and plays a media file to the callee only", { timeout: 300_000 }, async () => {
-    const { code, report, dir } = await run(process.env);
+    const { code, output, report } = await scenario.run(dir, process.env);
+    expect(report, `the scenario ended with ${code}:\n${output}`).toBeDefined();
     expect(report.controls).toEqual([200, 200, 200, 200, 200]);
     // The call's media was put through the service once (one re-INVITE of each phone) before the digits.
     expect(report.anchoredBeforeDigits).toBe(1);

@@ -1,20 +1,35 @@
 import fs from "node:fs";
-import { expect, it } from "vitest";
-import { describeNamespaceScenario } from "@/lib/telephony/testing/describe-namespace-scenario";
-import { serverScenario } from "../support/namespace-server-scenario";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { NamespaceScenario, namespaceServerSkipReason } from "@/lib/telephony/testing/network-namespace";
 
 // Calls from the network to a user's purpose number on TELEPHONY_ENGINE=sip: the product, a
 // calling baresip phone and the user's own baresip phones inside a network namespace this test
 // creates (unshare -n, as root); the namespace's side runs e2e/support/sip-voicemail-scenario.ts.
 
-const SCENARIO = serverScenario("sip-voicemail-scenario.ts", 280_000);
+const ROOT = path.resolve(__dirname, "..", "..");
+const SCENARIO = path.join(ROOT, "e2e", "support", "sip-voicemail-scenario.ts");
+const SCENARIO_LIMIT_MS = 280_000;
 
-describeNamespaceScenario("inbound SIP calls to a purpose number", SCENARIO, (run) => {
+const skipReason = namespaceServerSkipReason(Boolean(process.env.TEST_DATABASE_URL));
+if (skipReason) console.warn(`SKIPPED voicemail-sip.test.ts: ${skipReason}`);
+
+describe.skipIf(skipReason !== null)(`inbound SIP calls to a purpose number${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sip-voicemail-"));
+  const scenario = new NamespaceScenario(SCENARIO, SCENARIO_LIMIT_MS);
+
+  afterAll(() => {
+    scenario.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it(
     "rings the user's phone, and unanswered takes the caller's spoken message as voicemail; a second phone that answers is put through",
     { timeout: 300_000 },
     async () => {
-      const { code, report, dir } = await run(process.env);
+      const { code, output, report } = await scenario.run(dir, process.env);
+      expect(report, `the scenario ended with ${code}:\n${output}`).toBeDefined();
 
       // The call from the network belongs to the application the user signed in to.
       expect(report.ringing).toEqual({

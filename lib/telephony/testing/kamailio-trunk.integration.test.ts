@@ -1,27 +1,36 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { kamailioSkipReason } from "./kamailio-trunk";
-import { describeNamespaceScenario } from "./describe-namespace-scenario";
-import { namespaceSkipReason } from "./network-namespace";
+import { NamespaceScenario, namespaceSkipReason } from "./network-namespace";
 
 // Third-party call control dialling tel: numbers through a real trunk: Debian's kamailio asking for
 // digest credentials and routing like a carrier (./kamailio-trunk.ts), with baresip phones
 // behind it, all inside a network namespace the test creates. The namespace's side runs
 // ./kamailio-trunk-scenario.ts.
 
-const SCENARIO = {
-  script: path.join(__dirname, "kamailio-trunk-scenario.ts"),
-  limitMs: 80_000,
-  skipReason: namespaceSkipReason() ?? kamailioSkipReason(),
-};
+const SCENARIO = path.join(__dirname, "kamailio-trunk-scenario.ts");
+const SCENARIO_LIMIT_MS = 80_000;
 
-describeNamespaceScenario("calls through a kamailio trunk", SCENARIO, (run) => {
+const skipReason = namespaceSkipReason() ?? kamailioSkipReason();
+if (skipReason) console.warn(`SKIPPED kamailio-trunk.integration.test.ts: ${skipReason}`);
+
+describe.skipIf(skipReason !== null)(`calls through a kamailio trunk${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kamailio-trunk-"));
+  const scenario = new NamespaceScenario(SCENARIO, SCENARIO_LIMIT_MS);
+
+  afterAll(() => {
+    scenario.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it(
     "authenticates, connects two numbers whose phones hear each other, hangs up through the trunk; busy, 503, no answer and a wrong password",
     { timeout: 90_000 },
     async () => {
-      const { code, report, dir } = await run(process.env);
+      const { code, output, report } = await scenario.run(dir, process.env);
+      expect(report, `the scenario ended with ${code}:\n${output}`).toBeDefined();
 
       // The trunk let every INVITE through only with the right digest (qop=auth), and routed each number.
       expect(report.trunkInvites).toEqual([

@@ -1,22 +1,35 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { expect, it } from "vitest";
-import { describeNamespaceScenario } from "./describe-namespace-scenario";
-import { namespaceSkipReason } from "./network-namespace";
+import { afterAll, describe, expect, it } from "vitest";
+import { NamespaceScenario, namespaceSkipReason } from "./network-namespace";
 
 // The service's own RTP endpoint (lib/telephony/sip/media/rtp-endpoint.ts) in calls with a real
 // phone: Debian's baresip inside a network namespace the test creates (unshare -n, as root), so its
 // RTP stays off the machine's interfaces (/work/shared/notes/sip-testing.md). The namespace's side
 // runs ./rtp-endpoint-scenario.ts.
 
-const SCENARIO = { script: path.join(__dirname, "rtp-endpoint-scenario.ts"), limitMs: 45_000, skipReason: namespaceSkipReason() };
+const SCENARIO = path.join(__dirname, "rtp-endpoint-scenario.ts");
+const SCENARIO_LIMIT_MS = 45_000;
 
-describeNamespaceScenario("RtpEndpoint in calls with a baresip phone", SCENARIO, (run) => {
+const skipReason = namespaceSkipReason();
+if (skipReason) console.warn(`SKIPPED rtp-endpoint.integration.test.ts: ${skipReason}`);
+
+describe.skipIf(skipReason !== null)(`RtpEndpoint in calls with a baresip phone${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rtp-endpoint-"));
+  const scenario = new NamespaceScenario(SCENARIO, SCENARIO_LIMIT_MS);
+
+  afterAll(() => {
+    scenario.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it(
     "records the phone's 440 Hz tone, reads its RFC 4733 digits, and plays it a 1000 Hz tone it hears, in PCMU and in PCMA",
     { timeout: 50_000 },
     async () => {
-      const { code, report, dir } = await run(process.env);
+      const { code, output, report } = await scenario.run(dir, process.env);
+      expect(report, `the scenario ended with ${code}:\n${output}`).toBeDefined();
 
       for (const [law, call] of [
         ["PCMU", report.pcmu],

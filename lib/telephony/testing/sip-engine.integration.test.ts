@@ -1,24 +1,37 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { expect, it } from "vitest";
-import { describeNamespaceScenario } from "./describe-namespace-scenario";
-import { namespaceSkipReason } from "./network-namespace";
+import { afterAll, describe, expect, it } from "vitest";
+import { NamespaceScenario, namespaceSkipReason } from "./network-namespace";
 import { embeddedDatabaseUrl } from "@/lib/core/db/embedded";
 
 // The SIP engine between two real phones: Debian's baresip, inside a network namespace the test
 // creates (unshare -n, as root), with an embedded database on a Unix socket; the namespace's side
 // runs testing/sip-engine-scenario.ts and prints what happened.
 
-const SCENARIO = { script: path.join(__dirname, "sip-engine-scenario.ts"), limitMs: 100_000, skipReason: namespaceSkipReason() };
+const SCENARIO = path.join(__dirname, "sip-engine-scenario.ts");
+const SCENARIO_LIMIT_MS = 100_000;
 
-describeNamespaceScenario("SipEngine calling two baresip phones", SCENARIO, (run) => {
+const skipReason = namespaceSkipReason();
+if (skipReason) console.warn(`SKIPPED sip-engine.integration.test.ts: ${skipReason}`);
+
+describe.skipIf(skipReason !== null)(`SipEngine calling two baresip phones${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sip-engine-"));
+  const scenario = new NamespaceScenario(SCENARIO, SCENARIO_LIMIT_MS);
+
+  afterAll(() => {
+    scenario.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it(
     "connects A and B by 3PCC after the commit, RTP flows phone to phone, a BYE ends both; busy and no answer map right",
     { timeout: 110_000 },
     async () => {
       // The scenario serves its embedded database from <dir>/db; the engine's client finds it through DATABASE_URL.
-      const env = (dir: string) => ({ ...process.env, DATABASE_URL: embeddedDatabaseUrl(path.join(dir, "db", "socket")), DB_EMBEDDED: "1" });
-      const { code, report, dir } = await run(env);
+      const env = { ...process.env, DATABASE_URL: embeddedDatabaseUrl(path.join(dir, "db", "socket")), DB_EMBEDDED: "1" };
+      const { code, output, report } = await scenario.run(dir, env);
+      expect(report, `the scenario ended with ${code}:\n${output}`).toBeDefined();
 
       // The originate commands committed with the transaction and went out only after it.
       expect(report.legsDuringTransaction).toBe(0);

@@ -1,21 +1,34 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { expect, it } from "vitest";
-import { describeNamespaceScenario } from "./describe-namespace-scenario";
-import { namespaceSkipReason } from "./network-namespace";
+import { afterAll, describe, expect, it } from "vitest";
+import { NamespaceScenario, namespaceSkipReason } from "./network-namespace";
 
 // SipUserAgent against a real phone: Debian's baresip on loopback, inside a network namespace the
 // test creates (unshare -n, as root), so its RTP stays off the machine's interfaces
 // (/work/shared/notes/sip-testing.md). The namespace's side runs ./baresip-call-scenario.ts.
 
-const SCENARIO = { script: path.join(__dirname, "baresip-call-scenario.ts"), limitMs: 25_000, skipReason: namespaceSkipReason() };
+const SCENARIO = path.join(__dirname, "baresip-call-scenario.ts");
+const SCENARIO_LIMIT_MS = 25_000;
 
-describeNamespaceScenario("SipUserAgent calling a baresip phone", SCENARIO, (run) => {
+const skipReason = namespaceSkipReason();
+if (skipReason) console.warn(`SKIPPED sip-ua.integration.test.ts: ${skipReason}`);
+
+describe.skipIf(skipReason !== null)(`SipUserAgent calling a baresip phone${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "baresip-phone-"));
+  const scenario = new NamespaceScenario(SCENARIO, SCENARIO_LIMIT_MS);
+
+  afterAll(() => {
+    scenario.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it(
     "rings, answers, ACKs and hangs up, over UDP and TCP; a busy phone, an unknown user and an unanswered call end as busy, failed and noanswer",
     { timeout: 30_000 },
     async () => {
-      const { code, report, dir } = await run(process.env);
+      const { code, output, report } = await scenario.run(dir, process.env);
+      expect(report, `the scenario ended with ${code}:\n${output}`).toBeDefined();
 
       expect(report.answered.progress).toEqual([
         [180, "ringing"],
