@@ -29,7 +29,8 @@ describe.skipIf(skipReason !== null)(
     });
 
     it(
-      "a call placed through one instance is held and hung up through the other; killed web workers and a restarted instance end no call; a killed engine's calls end as server_restart and the next engine carries new ones",
+      "placed through one instance, held and hung up through the other; killed web workers and a restarted instance end no call; " +
+        "a killed engine's calls end as server_restart and the next engine carries new ones",
       { timeout: 440_000 },
       async () => {
         const { code, output, report } = await scenario.run(dir, process.env);
