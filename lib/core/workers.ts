@@ -72,7 +72,6 @@ export const describeWebWorkers = ({ count, reason }: WebWorkerChoice) => `${cou
 
 // On globalThis: every route bundle of a worker shares one listener and one table of questions.
 const state = globalThis as {
-  __launcherAnswers?: Record<string, (payload: unknown) => unknown>;
   __workerBus?: { handlers: Map<string, Set<(payload: unknown) => void>>; pending: Map<number, (e: Envelope) => void>; nextId: number };
 };
 
@@ -127,9 +126,12 @@ export function askPrimary<T>(topic: string, payload: unknown, timeoutMs = 1_000
  * their questions with `answers[topic]`. Call once, before forking.
  */
 export function serveWorkers(answers: Record<string, (payload: unknown) => unknown>): void {
+  launcherAnswers = answers;
   cluster.on("message", (from: Worker, message: unknown) => serve(from, message));
-  state.__launcherAnswers = answers;
 }
+
+/** In the launcher (one compiled bundle, no route bundles to share with): what serveWorkers answers. */
+let launcherAnswers: Record<string, (payload: unknown) => unknown> = {};
 
 /** A process of the launcher's that is not a cluster worker (the telephony engine's): it hears and sends broadcasts too. */
 export interface LauncherPeer {
@@ -161,7 +163,7 @@ function serve(from: Worker | LauncherPeer, message: unknown): void {
   const reply = (fields: Partial<Envelope>) => {
     if (connected()) from.send({ channel: CHANNEL, kind: "answer", topic: message.topic, payload: null, id: message.id, ...fields });
   };
-  const answer = state.__launcherAnswers?.[message.topic];
+  const answer = launcherAnswers[message.topic];
   if (!answer) return reply({ error: `the launcher has no answer for "${message.topic}"` });
   try {
     reply({ payload: answer(message.payload) });
