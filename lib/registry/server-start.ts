@@ -46,7 +46,8 @@ function runJobs(): () => void {
     every(config().NUMBER_RENEWAL_INTERVAL_MS, "/api/jobs/renew-numbers"),
     every(SMS_REPORT_INTERVAL_MS, "/api/jobs/sms-reports"),
     // Calls: fires the telephony engine's due events; its first run also reconciles calls after a restart.
-    every(config().TELEPHONY_TICK_MS, "/api/jobs/telephony"),
+    // Not where the engine has a process of its own: that process looks every TELEPHONY_TICK_MS itself.
+    ...(config().TELEPHONY_PROCESS === "separate" ? [] : [every(config().TELEPHONY_TICK_MS, "/api/jobs/telephony")]),
     // Voicemail is recorded right after the request that ended its call; every 5 s this takes what that missed (a restart, a failed try).
     every(5_000, "/api/jobs/voicemail"),
     // Blobs no media file names (a crash mid-upload, a failed delete): a bounded page each time, and once at start.
